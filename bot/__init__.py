@@ -1,0 +1,1 @@
+"""The Discord front end (generic over every game in `games`)."""

@@ -1,0 +1,1 @@
+"""Card games as pure state machines: no Discord, no asyncio, no database."""

@@ -1,0 +1,22 @@
+"""Stock handling shared by shedding games: drawing, and turning the discard
+pile over into a new stock when the stock runs out (the top card stays)."""
+
+from __future__ import annotations
+
+import random
+
+
+def can_draw(stock: list[str], discard: list[str]) -> bool:
+    """A card can be drawn if the stock has one or the discard pile can be recycled."""
+    return bool(stock) or len(discard) > 1
+
+
+def recycle(stock: list[str], discard: list[str], rng: random.Random) -> bool:
+    """If the stock is empty, shuffle every discard but the top one into it.
+    Returns whether a recycle happened."""
+    if stock or len(discard) < 2:
+        return False
+    stock[:] = discard[:-1]
+    del discard[:-1]
+    rng.shuffle(stock)
+    return True

@@ -1,0 +1,382 @@
+"""Crazy Eights: shed your hand by matching the top discard by suit or rank.
+
+Choices where the rules file leaves room (decisions and clarifications in
+``shared/rules/crazy_eights.md``; [rec] marks our own):
+
+* An 8 or a joker turned as the first upcard is buried in the stock and another
+  card turned (option ``upcard=open`` keeps it: an open 8 is matched like any
+  card, an open joker allows anything).
+* After an 8 the next player must play the named suit, another 8 or a joker. An
+  8 that is a player's last card names no suit: the hand is over.
+* A joker names nothing: the next player may play any card.
+* Drawing (default ``draw=until_playable``): a player may draw instead of playing;
+  once they hold a playable card after drawing they must play one (any playable
+  card, not only the drawn one). With ``draw=one_then_pass`` a player draws one
+  card and then plays that card if it fits, or passes.
+* When the stock is empty the discards under the top card are shuffled into a new
+  stock. When neither can give a card, a player who cannot play passes; if every
+  player passes in a row the hand is blocked and the fewest cards wins, then the
+  lowest penalty points; a remaining tie shares the win [rec].
+* Penalty points: 8s 50, court cards 10, aces 1, other cards their pip value,
+  jokers 50 [rec: like the other wild card].
+* Scoring: by default one hand decides (``hands_to_win`` = 1). ``hands_to_win``
+  N plays until someone has won N hands (tied winners of a blocked hand each
+  count a win). ``scoring=penalty`` charges every player the penalty points left
+  in their hand; when someone reaches ``penalty_target`` the lowest total wins.
+* Two decks for six or more players (``decks`` 0 = automatic); with one deck at
+  most five may play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
+from games.common.stock import can_draw, recycle
+from games.engine import (BadOption, Event, Game, Move, Outcome, PileView, SeatView, State,
+                          View, Zone, placings_from)
+from games.options import Options, option
+
+ANY = "*"           # a joker was played: anything goes
+WILD_RANK = 8
+
+
+@dataclass(frozen=True)
+class CrazyEightsOptions(Options):
+    jokers: int = option(0, choices=(0, 2), help="jokers per deck; jokers are wild but name no suit")
+    decks: int = option(0, choices=(0, 1, 2), help="0 = one deck up to 5 players, two decks for more")
+    hand_size: int = option(8, min=5, max=10, help="cards dealt to each player")
+    draw: str = option("until_playable", choices=("until_playable", "one_then_pass"),
+                       help="draw until you can play, or draw one card then play it or pass")
+    upcard: str = option("bury", choices=("bury", "open"),
+                         help="an 8 or joker turned as the first upcard is buried, or left open")
+    scoring: str = option("wins", choices=("wins", "penalty"),
+                          help="count hands won, or penalty points left in hand")
+    hands_to_win: int = option(1, min=1, max=10, help="with scoring=wins: hands needed to win the match")
+    penalty_target: int = option(100, min=25, max=1000,
+                                 help="with scoring=penalty: the match ends when someone reaches this")
+
+    def deck_count(self, players: int) -> int:
+        return self.decks or (1 if players <= 5 else 2)
+
+    def check(self, players: int) -> None:
+        if self.decks == 1 and players > 5:
+            raise BadOption("option 'decks': one deck is enough for at most 5 players; use 2 (or 0 for automatic)")
+        size = 52 * self.deck_count(players) + self.jokers * self.deck_count(players)
+        if players * self.hand_size + 1 > size:
+            raise BadOption(f"option 'hand_size': {players} hands of {self.hand_size} do not fit in the deck")
+
+    def match(self) -> MatchFormat:
+        if self.scoring == "penalty":
+            return MatchFormat("lowest", self.penalty_target)
+        return MatchFormat("wins", self.hands_to_win)
+
+
+@dataclass(kw_only=True)
+class CrazyEightsState(State):
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)     # top is the last card
+    discard: list[str] = field(default_factory=list)   # top is the last card
+    turn: int = 0
+    named: str = ""          # suit named by the last 8, ANY after a joker, "" otherwise
+    drawn: str = ""          # the card this player drew last this turn ("" = not drawn yet)
+    passes: int = 0          # passes in a row
+    last_result: str = ""
+
+
+def penalty(code: str) -> int:
+    c = C.card(code)
+    if c.is_joker or c.rank == WILD_RANK:
+        return 50
+    if c.rank >= C.JACK:
+        return 10
+    return c.rank
+
+
+def is_wild(code: str) -> bool:
+    c = C.card(code)
+    return c.is_joker or c.rank == WILD_RANK
+
+
+class CrazyEights(Game[CrazyEightsState]):
+    key = "crazy_eights"
+    title = "Crazy Eights"
+    seats = range(2, 9)
+    Options = CrazyEightsOptions
+    State = CrazyEightsState
+    summary = "Shed your hand by matching suit or rank; 8s are wild."
+    rules = (
+        "Everyone gets eight cards and one card is turned up to start the discard pile. "
+        "On your turn, put down a card with the same suit or the same rank as the top "
+        "discard. Any 8 can be played at any time: you then choose the suit the next "
+        "player must follow (or they may answer with another 8). Jokers, when used, are "
+        "wild too and leave the next player free to play anything.\n"
+        "If you cannot or would rather not play, draw cards one at a time until you hold "
+        "something playable, then play. An empty stock is rebuilt by shuffling the discards "
+        "under the top card. If nobody can play or draw, the player with the fewest cards "
+        "wins the blocked hand.\n"
+        "The first player to get rid of every card wins the hand. Matches can be played to a "
+        "number of hand wins, or with penalty points for cards left in hand (8s 50, court "
+        "cards 10, aces 1, others their number), lowest total winning."
+    )
+
+    # -- dealing
+    def setup(self, players: int, options: CrazyEightsOptions, seed: int) -> CrazyEightsState:
+        s = CrazyEightsState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
+        s.dealer = first_dealer(s.rng(), players)
+        self._deal(s)
+        return s
+
+    def _deal(self, s: CrazyEightsState) -> list[Event]:
+        o: CrazyEightsOptions = self.options_of(s)
+        deck = C.french_deck(jokers=o.jokers, decks=o.deck_count(s.players))
+        rng = s.rng()
+        rng.shuffle(deck)
+        s.hands = [C.sorted_hand([deck.pop() for _ in range(o.hand_size)]) for _ in range(s.players)]
+        s.stock, s.discard = deck, [deck.pop()]
+        events = []
+        while o.upcard == "bury" and is_wild(s.discard[-1]):
+            buried = s.discard.pop()
+            s.stock.insert(rng.randrange(len(s.stock) + 1), buried)
+            s.discard.append(s.stock.pop())
+            events.append(Event(f"{C.text(buried)} was turned up and buried in the stock."))
+        s.named = ANY if C.is_joker(s.discard[-1]) else ""
+        s.turn = next_seat(s.dealer, s.players)
+        s.drawn, s.passes = "", 0
+        s.hand_no += 1
+        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt; the upcard is {C.text(s.discard[-1])}."))
+        return events
+
+    # -- legality
+    def playable(self, s: CrazyEightsState, code: str) -> bool:
+        if is_wild(code) or s.named == ANY:
+            return True
+        if s.named:
+            return C.suit(code) == s.named
+        top = C.card(s.discard[-1])
+        c = C.card(code)
+        return c.suit == top.suit or c.rank == top.rank
+
+    def to_move(self, s: CrazyEightsState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def moves(self, s: CrazyEightsState, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        o: CrazyEightsOptions = self.options_of(s)
+        hand = s.hands[seat]
+        drawable = can_draw(s.stock, s.discard)
+        if s.drawn and o.draw == "one_then_pass":
+            plays = self._plays(s, seat, [s.drawn] if self.playable(s, s.drawn) else [])
+            return plays + [Move("pass")]
+        plays = self._plays(s, seat, [c for c in hand if self.playable(s, c)])
+        if s.drawn and plays:
+            return plays
+        if drawable:
+            return plays + [Move("draw")]
+        return plays or [Move("pass")]
+
+    def _plays(self, s: CrazyEightsState, seat: int, codes: list[str]) -> list[Move]:
+        out = []
+        last = len(s.hands[seat]) == 1
+        for code in dict.fromkeys(codes):
+            if C.rank(code) == WILD_RANK and not last:
+                out += [Move("play", (code,), (("suit", suit),)) for suit in C.SUITS]
+            else:
+                out.append(Move("play", (code,)))
+        return out
+
+    def refuse(self, s: CrazyEightsState, seat: int, move: Move) -> str | None:
+        legal = self.moves(s, seat)
+        if move in legal:
+            return None
+        if move.kind == "play":
+            if len(move.args) != 1 or not C.is_card(move.args[0]):
+                return "Say which one card to play, e.g. 'play 5S'."
+            code = C.card(move.args[0]).code
+            if code not in s.hands[seat]:
+                return f"You do not hold {C.text(code)}."
+            if C.rank(code) == WILD_RANK and move.param("suit") not in C.SUITS and len(s.hands[seat]) > 1:
+                return "Name a suit for your 8: suit=S, H, D or C."
+            if s.drawn and Move("pass") in legal:
+                return "After drawing you may only play the card you drew, or pass."
+            if not self.playable(s, code):
+                return f"{C.text(code)} does not match {self._target_text(s)}."
+        if move.kind == "draw":
+            if s.drawn and any(m.kind == "play" for m in legal):
+                return "You drew a card you can play: you must play now."
+            return "There is nothing left to draw."
+        if move.kind == "pass":
+            return "You can only pass when you cannot play or draw."
+        return f"'{move}' is not a move in Crazy Eights."
+
+    # -- playing
+    def play(self, s: CrazyEightsState, seat: int, move: Move) -> list[Event]:
+        if move.kind == "draw":
+            return self._draw(s, seat)
+        if move.kind == "pass":
+            s.passes += 1
+            s.drawn = ""
+            events = [Event(f"{{p{seat}}} cannot play and passes.")]
+            if s.passes >= s.players:
+                return events + self._end_hand(s, None)
+            s.turn = next_seat(seat, s.players)
+            return events
+        code = move.args[0]
+        s.hands[seat].remove(code)
+        s.discard.append(code)
+        s.passes, s.drawn = 0, ""
+        suit = move.param("suit")
+        if C.is_joker(code):
+            s.named = ANY
+            events = [Event(f"{{p{seat}}} played {C.text(code)}: anything goes.")]
+        elif suit:
+            s.named = suit
+            events = [Event(f"{{p{seat}}} played {C.text(code)} and named {C.SUIT_NAMES[suit]}.")]
+        else:
+            s.named = ""
+            events = [Event(f"{{p{seat}}} played {C.text(code)}.")]
+        if not s.hands[seat]:
+            return events + self._end_hand(s, seat)
+        if len(s.hands[seat]) == 1:
+            events.append(Event(f"{{p{seat}}} has one card left."))
+        s.turn = next_seat(seat, s.players)
+        return events
+
+    def _draw(self, s: CrazyEightsState, seat: int) -> list[Event]:
+        events = []
+        if not s.stock and recycle(s.stock, s.discard, s.rng()):
+            events.append(Event("The discard pile was shuffled into a new stock."))
+        code = s.stock.pop()
+        s.hands[seat].append(code)
+        s.hands[seat].sort(key=C.sort_key)
+        s.drawn = code
+        s.passes = 0
+        events += [Event(f"{{p{seat}}} drew a card."), Event(f"You drew {C.text(code)}.", to=seat)]
+        return events
+
+    def _end_hand(self, s: CrazyEightsState, out_seat: int | None) -> list[Event]:
+        o: CrazyEightsOptions = self.options_of(s)
+        if out_seat is not None:
+            winners = [out_seat]
+            events = [Event(f"{{p{out_seat}}} is out of cards and wins the hand!")]
+        else:
+            key = [(len(h), sum(map(penalty, h))) for h in s.hands]
+            best = min(key)
+            winners = [i for i, k in enumerate(key) if k == best]
+            names = " and ".join(f"{{p{i}}}" for i in winners)
+            events = [Event(f"Nobody can play: the hand is blocked. {names} "
+                            f"{'wins' if len(winners) == 1 else 'share the win'} with the fewest cards.")]
+        if o.scoring == "penalty":
+            charged = [sum(map(penalty, h)) for h in s.hands]
+            for i, pts in enumerate(charged):
+                s.scores[i] += pts
+            s.last_result = "Penalties this hand: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
+        else:
+            for i in winners:
+                s.scores[i] += 1
+            s.last_result = "Hand won by " + " and ".join(f"{{p{i}}}" for i in winners)
+        events.append(Event(s.last_result + "."))
+        if o.match().finished(s.scores, s.hand_no):
+            s.over = True
+            out = self.outcome(s)
+            events.append(Event(out.summary))
+            return events
+        s.dealer = next_dealer(s.dealer, s.players)
+        return events + self._deal(s)
+
+    # -- what people see
+    def _target_text(self, s: CrazyEightsState) -> str:
+        if s.named == ANY:
+            return "anything (a joker is on top)"
+        if s.named:
+            return f"the named suit, {C.SUIT_NAMES[s.named]} {C.SUIT_SYMBOLS[s.named]}"
+        return C.text(s.discard[-1])
+
+    def instruction(self, s: CrazyEightsState, seat: int) -> str:
+        moves = self.moves(s, seat)
+        kinds = {m.kind for m in moves}
+        target = self._target_text(s)
+        if kinds == {"pass"}:
+            return f"You cannot match {target} and nothing is left to draw: pass."
+        if s.drawn and "play" in kinds:
+            return f"You drew {C.text(s.drawn)}. Play a card on {target}."
+        if s.drawn:
+            return f"You drew {C.text(s.drawn)}; it does not match {target}. Draw again or pass."
+        if "play" in kinds:
+            return f"Your turn: play on {target}, or draw."
+        return f"Your turn: nothing matches {target}, so draw."
+
+    def describe(self, s: CrazyEightsState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        if move.kind == "draw":
+            return (("Play or draw", "Draw a card"),)
+        if move.kind == "pass":
+            return (("Play or draw", "Pass"),)
+        step = ("Play or draw", C.text(move.args[0]))
+        suit = move.param("suit")
+        if suit:
+            return (step, ("Name a suit", f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}"))
+        return (step,)
+
+    def view(self, s: CrazyEightsState, seat: int | None) -> View:
+        o: CrazyEightsOptions = self.options_of(s)
+        seats = []
+        for i, hand in enumerate(s.hands):
+            notes = ["dealer"] if i == s.dealer else []
+            seats.append(SeatView(i, len(hand), s.scores[i], notes))
+        facts = [f"Match: {o.match().describe()}"]
+        if s.named == ANY:
+            facts.append("A joker is on top: any card may follow")
+        elif s.named:
+            facts.append(f"Named suit: {C.SUIT_SYMBOLS[s.named]} {C.SUIT_NAMES[s.named]}")
+        if s.last_result:
+            facts.append(s.last_result)
+        status = (self.outcome(s).summary if s.over
+                  else f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target_text(s)}.")
+        return View(
+            game=self.key, seat=seat,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            seats=seats,
+            piles=[PileView("Discard pile", s.discard[-1:], len(s.discard)),
+                   PileView("Stock", [], len(s.stock))],
+            status=status, facts=facts, to_move=sorted(self.to_move(s)),
+            over=s.over, result=self.outcome(s).summary if s.over else None,
+        )
+
+    def zones(self, s: CrazyEightsState) -> list[Zone]:
+        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+                + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")])
+
+    def standing(self, s: CrazyEightsState) -> list[float]:
+        return self.options_of(s).match().standing(s.scores)
+
+    def outcome(self, s: CrazyEightsState) -> Outcome | None:
+        if not s.over:
+            return None
+        fmt: MatchFormat = self.options_of(s).match()
+        winners = fmt.leaders(s.scores)
+        names = " and ".join(f"{{p{i}}}" for i in winners)
+        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
+                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
+
+    # -- computer players
+    def rollout_move(self, s, seat, moves, rng):
+        """Play a plain card if possible, keep 8s and jokers for when nothing else fits,
+        name the suit held most, and draw only when there is nothing to play."""
+        plays = [m for m in moves if m.kind == "play"]
+        if not plays:
+            return moves[rng.randrange(len(moves))]
+        plain = [m for m in plays if not is_wild(m.args[0])]
+        if plain:
+            return plain[rng.randrange(len(plain))]
+        hand = s.hands[seat]
+        counts = {suit: sum(1 for c in hand if not is_wild(c) and C.suit(c) == suit) for suit in C.SUITS}
+        best = max(C.SUITS, key=lambda x: counts[x])
+        for m in plays:
+            if m.param("suit") in (None, best):
+                return m
+        return plays[0]
+
+
+GAME = CrazyEights()

@@ -1,0 +1,352 @@
+"""The protocol every game implements, and the data it speaks.
+
+A game is a stateless object (one per game, see `games.registry`) whose methods
+take a `State`. States are dataclasses holding only JSON-native values (cards as
+codes, seats as indexes), so they round-trip exactly through JSON and can be
+replayed from their seed and the move log.
+
+The front ends (Discord, the terminal) only ever use `to_move`, `prompt`,
+`apply`, `view` and `outcome`; computer players use `moves`, `apply`,
+`determinize` and `standing`.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+import random
+from dataclasses import asdict, dataclass, field
+from functools import lru_cache
+from typing import Any, ClassVar, Generic, Literal, Sequence, TypeVar
+
+from games.options import BadOption, Options
+
+__all__ = [
+    "BadOption", "Choice", "Event", "Game", "IllegalMove", "Move", "Options", "Outcome",
+    "PileView", "Prompt", "SeatView", "State", "View", "Zone",
+]
+
+
+class IllegalMove(Exception):
+    """A refused move. ``str(error)`` is a sentence a player can read."""
+
+
+# --- moves ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move as plain data. Its text form is short and stable, e.g.
+    ``"play 8S suit=H"``, ``"bid 3"``, ``"play 7D take=3C+4H"``: the kind, then
+    positional arguments (cards, numbers), then ``name=value`` parameters."""
+
+    kind: str
+    args: tuple[str, ...] = ()
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, *args: Any, **params: Any) -> Move:
+        return cls(kind, tuple(str(a) for a in args),
+                   tuple(sorted((k, str(v)) for k, v in params.items() if v is not None)))
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        words = text.split()
+        if not words:
+            raise IllegalMove("That move is empty.")
+        args, params = [], []
+        for word in words[1:]:
+            name, eq, value = word.partition("=")
+            if eq:
+                if not name or not value:
+                    raise IllegalMove(f"'{word}' is not a valid part of a move.")
+                params.append((name, value))
+            else:
+                args.append(word)
+        return cls(words[0], tuple(args), tuple(sorted(params)))
+
+    def param(self, name: str, default: str | None = None) -> str | None:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def arg(self) -> str | None:
+        return self.args[0] if self.args else None
+
+    def __str__(self) -> str:
+        return " ".join([self.kind, *self.args, *(f"{k}={v}" for k, v in self.params)])
+
+
+# --- what a move tells the table -------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A line for the table log. ``{p0}``…``{p9}`` stand for seat names. With
+    ``to`` set, only that seat may see the line (e.g. which card it drew)."""
+
+    text: str
+    to: int | None = None
+
+    def render(self, names: Sequence[str]) -> str:
+        out = self.text
+        for i in range(len(names) - 1, -1, -1):
+            out = out.replace(f"{{p{i}}}", names[i])
+        return out
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or self.to == seat
+
+
+# --- prompts: how a person builds a move ------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal move and the path of (question, answer) steps that builds it,
+    e.g. ``(("Play a card", "8♠"), ("Name a suit", "♥"))``."""
+
+    move: Move
+    path: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    question: str
+    answers: list[tuple[str, Move | None]]  # label, and the move when this answer completes one
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What a seat is asked now. ``choices`` form a tree: the front end shows the
+    answers to the first question as buttons or a select, then the next question
+    under the chosen answer, and so on until a move is complete."""
+
+    text: str
+    choices: tuple[Choice, ...] = ()
+
+    def step(self, chosen: Sequence[str] = ()) -> Step | None:
+        depth = len(chosen)
+        question = ""
+        answers: dict[str, Move | None] = {}
+        for c in self.choices:
+            if len(c.path) <= depth or any(c.path[i][1] != chosen[i] for i in range(depth)):
+                continue
+            q, label = c.path[depth]
+            question = question or q
+            done = len(c.path) == depth + 1
+            if label not in answers or done:
+                answers[label] = c.move if done else answers.get(label)
+        if not answers:
+            return None
+        return Step(question, list(answers.items()))
+
+
+# --- views: what a seat may see -----------------------------------------------------------
+
+@dataclass
+class SeatView:
+    seat: int
+    cards: int                       # cards in hand
+    score: float | int | None = None
+    notes: list[str] = field(default_factory=list)   # e.g. "dealer", "bid 3", "2 tricks"
+
+
+@dataclass
+class PileView:
+    name: str
+    cards: list[str]                 # the visible cards, oldest first
+    count: int                       # all cards in the pile, face-down ones included
+    owner: int | None = None
+
+
+@dataclass
+class View:
+    game: str
+    seat: int | None
+    hand: list[str]
+    seats: list[SeatView]
+    piles: list[PileView]
+    status: str
+    facts: list[str] = field(default_factory=list)
+    to_move: list[int] = field(default_factory=list)
+    over: bool = False
+    result: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Zone:
+    """A place cards lie in a state, with who may see them: ``"all"``, ``"none"``
+    or one seat. ``cards`` is the state's own list, so helpers can refill it."""
+
+    name: str
+    cards: list[str]
+    visible_to: Literal["all", "none"] | int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    placings: list[int]              # per seat: 1 = first; tied seats share a placing
+    scores: list[float]              # final match scores as the game counts them
+    winners: list[int]
+    summary: str
+
+
+def placings_from(standing: Sequence[float]) -> list[int]:
+    """Competition ranking, higher standing first: [5, 9, 5] → [2, 1, 2]."""
+    return [1 + sum(1 for other in standing if other > mine) for mine in standing]
+
+
+# --- states -------------------------------------------------------------------------------
+
+@dataclass(kw_only=True)
+class State:
+    """Fields every game state has. Subclasses add their own, JSON-native only
+    (lists, not tuples; string keys in dicts)."""
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng_n: int = 0
+    dealer: int = 0
+    hand_no: int = 0
+    scores: list[int] = field(default_factory=list)
+    over: bool = False
+
+    def to_json(self) -> str:
+        return json.dumps(self.__dict__, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> State:
+        return cls(**json.loads(text))
+
+    def clone(self) -> State:
+        twin = object.__new__(type(self))
+        twin.__dict__ = marshal.loads(marshal.dumps(self.__dict__))
+        return twin
+
+    def rng(self) -> random.Random:
+        """A fresh generator for the next random event; replays draw the same numbers."""
+        self.rng_n += 1
+        return random.Random(f"{self.seed}:{self.rng_n}")
+
+
+S = TypeVar("S", bound=State)
+
+
+@lru_cache(maxsize=512)
+def _parse_options(cls: type[Options], items: tuple) -> Options:
+    return cls(**dict(items))
+
+
+class Game(Generic[S]):
+    """Base class of every game. Subclasses set the class attributes and
+    implement the methods that raise `NotImplementedError`."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    seats: ClassVar[range]
+    Options: ClassVar[type[Options]]
+    State: ClassVar[type[State]]
+    summary: ClassVar[str] = ""      # one line for menus
+    rules: ClassVar[str] = ""        # the rules in our own words, for /rules
+
+    # -- life cycle
+    def start(self, players: int, options: dict[str, Any] | Options | None = None, seed: int = 0) -> S:
+        if players not in self.seats:
+            raise BadOption(f"{self.title} is for {self.seats.start}–{self.seats.stop - 1} players (got {players})")
+        opts = options if isinstance(options, Options) else self.Options.parse(options, players)
+        opts.validate(players)
+        return self.setup(players, opts, seed)
+
+    def setup(self, players: int, options: Options, seed: int) -> S:
+        raise NotImplementedError
+
+    def options_of(self, s: S) -> Options:
+        return _parse_options(self.Options, tuple(sorted(s.options.items())))
+
+    # -- turns
+    def to_move(self, s: S) -> frozenset[int]:
+        raise NotImplementedError
+
+    def moves(self, s: S, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def refuse(self, s: S, seat: int, move: Move) -> str | None:
+        """Why ``move`` is illegal for ``seat`` now, or None when it is legal.
+        Games override this to give precise reasons; legality is still decided
+        by `moves` unless a game overrides that too."""
+        if move in self.moves(s, seat):
+            return None
+        return f"'{move}' is not a legal move now."
+
+    def apply(self, s: S, seat: int, move: Move | str) -> list[Event]:
+        """Play ``move`` for ``seat``, changing ``s`` in place. An illegal move
+        raises `IllegalMove` and leaves ``s`` untouched."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if s.over:
+            raise IllegalMove("This game is over.")
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your turn.")
+        reason = self.refuse(s, seat, move)
+        if reason:
+            raise IllegalMove(reason)
+        return self.play(s, seat, move)
+
+    def play(self, s: S, seat: int, move: Move) -> list[Event]:
+        """Carry out a move already known to be legal."""
+        raise NotImplementedError
+
+    # -- what people see
+    def prompt(self, s: S, seat: int) -> Prompt:
+        if seat not in self.to_move(s):
+            return Prompt(self.waiting_text(s))
+        return Prompt(self.instruction(s, seat),
+                      tuple(Choice(m, self.describe(s, seat, m)) for m in self.moves(s, seat)))
+
+    def instruction(self, s: S, seat: int) -> str:
+        return "Your move."
+
+    def waiting_text(self, s: S) -> str:
+        if s.over:
+            return "The game is over."
+        return "Waiting for " + ", ".join(f"{{p{i}}}" for i in sorted(self.to_move(s))) + "."
+
+    def describe(self, s: S, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        return (("Your move", str(move)),)
+
+    def view(self, s: S, seat: int | None) -> View:
+        raise NotImplementedError
+
+    def zones(self, s: S) -> list[Zone]:
+        """Every card of the state, by where it lies and who may see it."""
+        raise NotImplementedError
+
+    def outcome(self, s: S) -> Outcome | None:
+        raise NotImplementedError
+
+    # -- for computer players
+    def standing(self, s: S) -> list[float]:
+        """The match standing per seat, higher is better (search rewards compare it)."""
+        return [float(x) for x in s.scores]
+
+    def determinize(self, s: S, seat: int | None, rng: random.Random) -> S:
+        """A copy of ``s`` in which every card ``seat`` cannot see is dealt anew at
+        random among the places it cannot see, keeping each place's size. What the
+        seat can see, and the order of its own cards, stay as they are."""
+        twin = s.clone()
+        hidden = [z for z in self.zones(twin) if z.visible_to != "all" and z.visible_to != seat]
+        pool = sorted(c for z in hidden for c in z.cards)
+        rng.shuffle(pool)
+        at = 0
+        for z in hidden:
+            z.cards[:] = pool[at:at + len(z.cards)]
+            at += len(z.cards)
+        return twin
+
+    def rollout_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """The move a cheap playout policy picks; random unless a game knows better."""
+        return moves[rng.randrange(len(moves))]
