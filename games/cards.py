@@ -85,6 +85,24 @@ def card(code: str) -> Card:
     return Card(RANK_BY_CODE[rank_text], suit, copy)
 
 
+class _Lookup(dict):
+    """A per-attribute cache: ``RANK["8S"]`` is a plain dict lookup after the first time."""
+
+    def __init__(self, attribute: str) -> None:
+        super().__init__()
+        self.attribute = attribute
+
+    def __missing__(self, code: str):
+        value = getattr(card(code), self.attribute)
+        self[code] = value
+        return value
+
+
+RANK: dict[str, int] = _Lookup("rank")
+SUIT: dict[str, str] = _Lookup("suit")
+TEXT: dict[str, str] = _Lookup("text")
+
+
 def is_card(code: str) -> bool:
     try:
         card(code)
@@ -94,20 +112,20 @@ def is_card(code: str) -> bool:
 
 
 def rank(code: str) -> int:
-    return card(code).rank
+    return RANK[code]
 
 
 def suit(code: str) -> str:
-    return card(code).suit
+    return SUIT[code]
 
 
 def is_joker(code: str) -> bool:
-    return card(code).rank == 0
+    return RANK[code] == 0
 
 
 def text(code: str) -> str:
     """Pretty form of one card code: ``"8S"`` → ``"8♠"``."""
-    return card(code).text
+    return TEXT[code]
 
 
 def texts(codes: list[str] | tuple[str, ...], sep: str = " ") -> str:
@@ -118,6 +136,7 @@ def make(rank_: int, suit_: str, copy: int = 0) -> str:
     return Card(rank_, suit_, copy).code
 
 
+@cache
 def sort_key(code: str) -> tuple[int, int, int]:
     """Suit-then-rank order used to show hands (aces low, jokers last)."""
     c = card(code)

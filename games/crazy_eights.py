@@ -34,8 +34,7 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
 from games.common.stock import can_draw, recycle
-from games.engine import (BadOption, Event, Game, Move, Outcome, PileView, SeatView, State,
-                          View, Zone, placings_from)
+from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
 
 ANY = "*"           # a joker was played: anything goes
@@ -95,8 +94,7 @@ def penalty(code: str) -> int:
 
 
 def is_wild(code: str) -> bool:
-    c = C.card(code)
-    return c.is_joker or c.rank == WILD_RANK
+    return C.RANK[code] in (0, WILD_RANK)
 
 
 class CrazyEights(Game[CrazyEightsState]):
@@ -150,13 +148,13 @@ class CrazyEights(Game[CrazyEightsState]):
 
     # -- legality
     def playable(self, s: CrazyEightsState, code: str) -> bool:
-        if is_wild(code) or s.named == ANY:
+        rank = C.RANK[code]
+        if rank == 0 or rank == WILD_RANK or s.named == ANY:
             return True
         if s.named:
-            return C.suit(code) == s.named
-        top = C.card(s.discard[-1])
-        c = C.card(code)
-        return c.suit == top.suit or c.rank == top.rank
+            return C.SUIT[code] == s.named
+        top = s.discard[-1]
+        return C.SUIT[code] == C.SUIT[top] or rank == C.RANK[top]
 
     def to_move(self, s: CrazyEightsState) -> frozenset[int]:
         return frozenset() if s.over else frozenset((s.turn,))

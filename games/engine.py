@@ -15,9 +15,10 @@ from __future__ import annotations
 import json
 import marshal
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Generic, Literal, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from games.options import BadOption, Options
 

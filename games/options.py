@@ -8,8 +8,9 @@ naming the option and what it accepts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Mapping, Self
+from typing import Any, Self
 
 
 class BadOption(ValueError):

@@ -6,7 +6,7 @@ from importlib import import_module
 
 from games.engine import Game
 
-_MODULES = ("crazy_eights",)
+_MODULES = ("crazy_eights", "oh_hell", "scopa")
 
 GAMES: dict[str, Game] = {}
 for _name in _MODULES:

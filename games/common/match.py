@@ -13,8 +13,9 @@ Formats used by the games (see shared rules, convention 3):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Literal
 
 Kind = Literal["race", "lowest", "fixed", "wins"]
 

@@ -1,0 +1,128 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Every iteration starts from ``game.determinize(state, seat, rng)``: a copy in
+which everything the searching seat cannot see is dealt anew at random. That is
+the only way the search touches the real state, so it never uses hidden
+information. Moves are keyed by their text so one tree is shared by all
+determinizations; a child's *availability* counts the iterations in which it was
+legal, as ISMCTS requires.
+
+A playout runs to the end of the current hand with the game's cheap
+``rollout_move`` policy. Each seat's reward is the share of opponents whose
+standing it gained more than during that hand (ties count half), so rewards stay
+in [0, 1] for any game and any scoring.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from games.engine import Game, Move, State
+
+
+class _Node:
+    __slots__ = ("parent", "move", "actor", "children", "visits", "avail", "total")
+
+    def __init__(self, parent: _Node | None = None, move: Move | None = None, actor: int = -1) -> None:
+        self.parent = parent
+        self.move = move
+        self.actor = actor
+        self.children: dict[tuple[int, Move], _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+
+def rank_rewards(before: Sequence[float], after: Sequence[float]) -> list[float]:
+    gains = [a - b for a, b in zip(after, before, strict=True)]
+    n = len(gains)
+    if n < 2:
+        return [1.0 if gains and gains[0] > 0 else 0.5]
+    out = []
+    for i, mine in enumerate(gains):
+        beaten = sum(1.0 if mine > other else 0.5 if mine == other else 0.0
+                     for j, other in enumerate(gains) if j != i)
+        out.append(beaten / (n - 1))
+    return out
+
+
+class SearchPlayer:
+    """ISMCTS within a budget of ``iterations`` playouts and ``seconds`` of time
+    (whichever runs out first; ``seconds=None`` makes a choice reproducible)."""
+
+    name = "search"
+
+    def __init__(self, iterations: int = 1000, seconds: float | None = 0.9,
+                 exploration: float = 0.7, seed: int = 0) -> None:
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        self.last_iterations = 0
+
+    def choose(self, game: Game, state: State, seat: int) -> Move:
+        legal = game.moves(state, seat)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        rng = self.rng
+        root = _Node()
+        hand = state.hand_no
+        before = game.standing(state)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        c = self.exploration
+        done = 0
+        while done < self.iterations:
+            done += 1
+            d = game.determinize(state, seat, rng)
+            node = root
+            # selection and expansion
+            while not d.over and d.hand_no == hand:
+                actor = self._actor(game, d, seat, node is root, rng)
+                moves = game.moves(d, actor)
+                untried = []
+                available = []
+                for m in moves:
+                    child = node.children.get((actor, m))
+                    if child is None:
+                        untried.append(m)
+                    else:
+                        child.avail += 1
+                        available.append(child)
+                if untried:
+                    m = untried[rng.randrange(len(untried))]
+                    child = _Node(node, m, actor)
+                    child.avail = 1
+                    node.children[(actor, m)] = child
+                    game.play(d, actor, m)
+                    node = child
+                    break
+                node = max(available, key=lambda ch: ch.total / ch.visits
+                           + c * math.sqrt(math.log(ch.avail) / ch.visits))
+                game.play(d, actor, node.move)
+            # playout
+            while not d.over and d.hand_no == hand:
+                actor = self._actor(game, d, seat, False, rng)
+                moves = game.moves(d, actor)
+                game.play(d, actor, game.rollout_move(d, actor, moves, rng))
+            rewards = rank_rewards(before, game.standing(d))
+            while node is not root:
+                node.visits += 1
+                node.total += rewards[node.actor]
+                node = node.parent
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.last_iterations = done
+        best = max((ch for (actor, m), ch in root.children.items() if actor == seat and m in legal),
+                   key=lambda ch: (ch.visits, ch.total), default=None)
+        return best.move if best is not None else legal[0]
+
+    @staticmethod
+    def _actor(game: Game, d: State, seat: int, at_root: bool, rng: random.Random) -> int:
+        actors = sorted(game.to_move(d))
+        if at_root and seat in actors:
+            return seat
+        return actors[0] if len(actors) == 1 else actors[rng.randrange(len(actors))]

@@ -1,0 +1,83 @@
+"""Trick play shared by the trick-taking games: following suit, and who wins a trick.
+
+A trick is either a list of ``(seat, card)`` pairs in the order played, or (for
+the games that store less) the list of cards with the seat that led; `pairs`
+turns the second into the first. Rank orders are tuples of ranks from lowest to
+highest (`ACES_HIGH` by default); a game with its own order (Calabrasella's
+3, 2, A, K, …) passes its tuple. A trump of ``None`` or ``""`` means no trump.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from games import cards as C
+
+ACES_HIGH: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, C.JACK, C.QUEEN, C.KING, C.ACE)
+ACES_LOW: tuple[int, ...] = (C.ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, C.JACK, C.QUEEN, C.KING)
+
+
+@cache
+def strength(order: tuple[int, ...] = ACES_HIGH) -> dict[int, int]:
+    """Rank → its power in ``order`` (0 for the lowest); ranks not in the order get -1."""
+    return {rank: i for i, rank in enumerate(order)}
+
+
+def power(code: str, order: tuple[int, ...] = ACES_HIGH) -> int:
+    return strength(order).get(C.rank(code), -1)
+
+
+def legal_follow(hand: Sequence[str], led_suit: str | None) -> list[str]:
+    """The cards of ``hand`` that may be played: the led suit if the hand holds
+    any, otherwise every card (also when leading, ``led_suit`` None)."""
+    if led_suit:
+        follow = [code for code in hand if C.suit(code) == led_suit]
+        if follow:
+            return follow
+    return list(hand)
+
+
+def led_suit(cards: Sequence[str]) -> str | None:
+    """The suit led in a trick given as cards in the order played (None when empty)."""
+    return C.suit(cards[0]) if cards else None
+
+
+def beats(code: str, best: str, trump: str | None, order: tuple[int, ...] = ACES_HIGH) -> bool:
+    """Whether ``code``, played after ``best`` (the card winning the trick so
+    far), takes the lead: a higher card of the same suit, or a trump on a non-trump."""
+    a, b = C.card(code), C.card(best)
+    if a.suit == b.suit:
+        ranks = strength(order)
+        return ranks.get(a.rank, -1) > ranks.get(b.rank, -1)
+    return bool(trump) and a.suit == trump
+
+
+def winning_index(cards: Sequence[str], trump: str | None = None, order: tuple[int, ...] = ACES_HIGH) -> int:
+    """Index, in play order, of the card winning ``cards`` (a whole or partial trick):
+    the highest trump if any was played, otherwise the highest card of the led suit."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump, order):
+            best = i
+    return best
+
+
+def trick_winner(trick: Sequence[tuple[int, str]], trump: str | None = None,
+                 order: tuple[int, ...] = ACES_HIGH) -> int:
+    """The seat winning ``trick``, a list of ``(seat, card)`` pairs in play order.
+    In most games that seat leads the next trick."""
+    return trick[winning_index([code for _, code in trick], trump, order)][0]
+
+
+next_leader = trick_winner
+
+
+def pairs(leader: int, cards: Sequence[str], players: int, direction: int = 1) -> list[tuple[int, str]]:
+    """A trick stored as its cards and the seat that led, as ``(seat, card)`` pairs."""
+    return [((leader + direction * i) % players, code) for i, code in enumerate(cards)]
+
+
+def seat_to_play(leader: int, played: int, players: int, direction: int = 1) -> int:
+    """Whose turn it is once ``played`` cards lie in a trick led by ``leader``."""
+    return (leader + direction * played) % players
