@@ -74,7 +74,7 @@ def card(code: str) -> Card:
     base, dot, copy_text = text.partition(".")
     copy = 0
     if dot:
-        if not copy_text.isdigit():
+        if not (copy_text.isascii() and copy_text.isdigit()):
             raise BadCard(f"{code!r} is not a card (the copy number after '.' must be a number)")
         copy = int(copy_text)
     if base in JOKER_COLOURS:

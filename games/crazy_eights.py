@@ -134,9 +134,11 @@ class CrazyEights(Game[CrazyEightsState]):
         s.hands = [C.sorted_hand([deck.pop() for _ in range(o.hand_size)]) for _ in range(s.players)]
         s.stock, s.discard = deck, [deck.pop()]
         events = []
-        while o.upcard == "bury" and is_wild(s.discard[-1]):
+        # bury under the top of the stock, so the next card turned is another one; if
+        # the stock holds only wild cards, the upcard stays open
+        while o.upcard == "bury" and is_wild(s.discard[-1]) and not all(map(is_wild, s.stock)):
             buried = s.discard.pop()
-            s.stock.insert(rng.randrange(len(s.stock) + 1), buried)
+            s.stock.insert(rng.randrange(len(s.stock)), buried)
             s.discard.append(s.stock.pop())
             events.append(Event(f"{C.text(buried)} was turned up and buried in the stock."))
         s.named = ANY if C.is_joker(s.discard[-1]) else ""
@@ -197,15 +199,27 @@ class CrazyEights(Game[CrazyEightsState]):
                 return f"You do not hold {C.text(code)}."
             if C.rank(code) == WILD_RANK and move.param("suit") not in C.SUITS and len(s.hands[seat]) > 1:
                 return "Name a suit for your 8: suit=S, H, D or C."
-            if s.drawn and Move("pass") in legal:
+            one_draw = s.drawn and self.options_of(s).draw == "one_then_pass"
+            if one_draw and code != s.drawn:
                 return "After drawing you may only play the card you drew, or pass."
             if not self.playable(s, code):
                 return f"{C.text(code)} does not match {self._target_text(s)}."
+            if len(s.hands[seat]) == 1 or C.rank(code) != WILD_RANK:
+                example = f"play {code}"
+            else:
+                example = f"play {code} suit={move.param('suit')}"
+            return f"Write the move as it is offered, e.g. '{example}'."
         if move.kind == "draw":
+            if move.args or move.params:
+                return "To draw, just say 'draw'."
+            if s.drawn and self.options_of(s).draw == "one_then_pass":
+                return "You have drawn your one card: play it if it fits, or pass."
             if s.drawn and any(m.kind == "play" for m in legal):
                 return "You drew a card you can play: you must play now."
             return "There is nothing left to draw."
         if move.kind == "pass":
+            if move.args or move.params:
+                return "To pass, just say 'pass'."
             return "You can only pass when you cannot play or draw."
         return f"'{move}' is not a move in Crazy Eights."
 
@@ -214,9 +228,12 @@ class CrazyEights(Game[CrazyEightsState]):
         if move.kind == "draw":
             return self._draw(s, seat)
         if move.kind == "pass":
-            s.passes += 1
+            # only passes forced by an empty stock can block the hand; a pass after a
+            # draw (draw=one_then_pass) leaves the player cards to try next time
+            voluntary = bool(s.drawn) and self.options_of(s).draw == "one_then_pass"
+            s.passes = 0 if voluntary else s.passes + 1
             s.drawn = ""
-            events = [Event(f"{{p{seat}}} cannot play and passes.")]
+            events = [Event(f"{{p{seat}}} passes.")]
             if s.passes >= s.players:
                 return events + self._end_hand(s, None)
             s.turn = next_seat(seat, s.players)
@@ -296,14 +313,18 @@ class CrazyEights(Game[CrazyEightsState]):
         moves = self.moves(s, seat)
         kinds = {m.kind for m in moves}
         target = self._target_text(s)
+        if s.drawn and self.options_of(s).draw == "one_then_pass":
+            if "play" in kinds:
+                return f"You drew {C.text(s.drawn)}. Play it on {target}, or pass."
+            return f"You drew {C.text(s.drawn)}; it does not match {target}: pass."
         if kinds == {"pass"}:
             return f"You cannot match {target} and nothing is left to draw: pass."
         if s.drawn and "play" in kinds:
             return f"You drew {C.text(s.drawn)}. Play a card on {target}."
         if s.drawn:
-            return f"You drew {C.text(s.drawn)}; it does not match {target}. Draw again or pass."
+            return f"You drew {C.text(s.drawn)}; it does not match {target}. Draw again."
         if "play" in kinds:
-            return f"Your turn: play on {target}, or draw."
+            return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
         return f"Your turn: nothing matches {target}, so draw."
 
     def describe(self, s: CrazyEightsState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
@@ -359,6 +380,9 @@ class CrazyEights(Game[CrazyEightsState]):
                        f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
 
     # -- computer players
+    def hand_progress(self, s: CrazyEightsState) -> list[float]:
+        return [-float(len(h)) for h in s.hands]
+
     def rollout_move(self, s, seat, moves, rng):
         """Play a plain card if possible, keep 8s and jokers for when nothing else fits,
         name the suit held most, and draw only when there is nothing to play."""

@@ -16,7 +16,7 @@ import json
 import marshal
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -174,7 +174,10 @@ class View:
     result: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        d = dict(self.__dict__)
+        d["seats"] = [dict(x.__dict__) for x in self.seats]
+        d["piles"] = [dict(x.__dict__) for x in self.piles]
+        return d
 
 
 @dataclass
@@ -333,6 +336,11 @@ class Game(Generic[S]):
     def standing(self, s: S) -> list[float]:
         """The match standing per seat, higher is better (search rewards compare it)."""
         return [float(x) for x in s.scores]
+
+    def hand_progress(self, s: S) -> list[float]:
+        """How well each seat is doing in the unfinished hand, higher is better; ranks
+        the seats when a search playout is cut short. Games override this."""
+        return [0.0] * s.players
 
     def determinize(self, s: S, seat: int | None, rng: random.Random) -> S:
         """A copy of ``s`` in which every card ``seat`` cannot see is dealt anew at

@@ -8,7 +8,8 @@ determinizations; a child's *availability* counts the iterations in which it was
 legal, as ISMCTS requires.
 
 A playout runs to the end of the current hand with the game's cheap
-``rollout_move`` policy. Each seat's reward is the share of opponents whose
+``rollout_move`` policy, or for at most ``max_playout`` moves, after which the
+game's ``hand_progress`` estimate ranks the seats. Each seat's reward is the share of opponents whose
 standing it gained more than during that hand (ties count half), so rewards stay
 in [0, 1] for any game and any scoring.
 """
@@ -36,8 +37,11 @@ class _Node:
         self.total = 0.0
 
 
-def rank_rewards(before: Sequence[float], after: Sequence[float]) -> list[float]:
-    gains = [a - b for a, b in zip(after, before, strict=True)]
+def rank_rewards(before: Sequence[float], after: Sequence[float],
+                 progress: Sequence[float] | None = None) -> list[float]:
+    gains: list = [a - b for a, b in zip(after, before, strict=True)]
+    if progress is not None:
+        gains = list(zip(gains, progress, strict=True))
     n = len(gains)
     if n < 2:
         return [1.0 if gains and gains[0] > 0 else 0.5]
@@ -56,8 +60,9 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, iterations: int = 1000, seconds: float | None = 0.9,
-                 exploration: float = 0.7, seed: int = 0) -> None:
+                 exploration: float = 0.7, max_playout: int = 200, seed: int = 0) -> None:
         self.iterations = iterations
+        self.max_playout = max_playout
         self.seconds = seconds
         self.exploration = exploration
         self.rng = random.Random(seed)
@@ -104,11 +109,14 @@ class SearchPlayer:
                            + c * math.sqrt(math.log(ch.avail) / ch.visits))
                 game.play(d, actor, node.move)
             # playout
-            while not d.over and d.hand_no == hand:
+            plies = 0
+            while not d.over and d.hand_no == hand and plies < self.max_playout:
                 actor = self._actor(game, d, seat, False, rng)
                 moves = game.moves(d, actor)
                 game.play(d, actor, game.rollout_move(d, actor, moves, rng))
-            rewards = rank_rewards(before, game.standing(d))
+                plies += 1
+            cut = not d.over and d.hand_no == hand
+            rewards = rank_rewards(before, game.standing(d), game.hand_progress(d) if cut else None)
             while node is not root:
                 node.visits += 1
                 node.total += rewards[node.actor]

@@ -1,0 +1,5 @@
+import sys
+
+from games.cli import main
+
+sys.exit(main())
