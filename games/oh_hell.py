@@ -40,7 +40,7 @@ from functools import cache
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
-from games.common.tricks import ACES_HIGH, beats, strength, winning_index
+from games.common.tricks import ACES_HIGH, beats, led_suit, legal_follow, strength, winning_index
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
 
@@ -220,13 +220,7 @@ class OhHell(Game[OhHellState]):
             return []
         if s.phase == BID:
             return [_BID_MOVES[b] for b in self.bid_range(s, seat)]
-        hand = s.hands[seat]
-        if s.trick:
-            led = C.suit(s.trick[0])
-            follow = [_PLAY_MOVES[c] for c in hand if C.suit(c) == led]
-            if follow:
-                return follow
-        return [_PLAY_MOVES[c] for c in hand]
+        return [_PLAY_MOVES[c] for c in legal_follow(s.hands[seat], led_suit(s.trick))]
 
     def refuse(self, s: OhHellState, seat: int, move: Move) -> str | None:
         legal = self.moves(s, seat)
