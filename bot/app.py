@@ -1,0 +1,54 @@
+"""Building the bot: a factory, so every test and every run gets a fresh one."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.cogs.tables import TablesCog
+from bot.settings import Settings
+from bot.store import Store
+from bot.tables import TableService
+from bot.ui import DYNAMIC_ITEMS, Controller
+
+log = logging.getLogger(__name__)
+
+
+class CardBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        self.settings = settings
+        self.store: Store | None = None
+        self.service: TableService | None = None
+        self.controller: Controller | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database)
+        self.service = TableService(self.store, ai_iterations=self.settings.ai_iterations,
+                                    ai_seconds=self.settings.ai_seconds)
+        self.controller = Controller(self, self.service)
+        loaded = await self.service.load()
+        log.info("loaded %d open tables", loaded)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(TablesCog(self))
+        if self.settings.dev_guild:
+            guild = discord.Object(self.settings.dev_guild)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+
+    async def close(self) -> None:
+        if self.service is not None:
+            await self.service.close()
+        if self.store is not None:
+            await self.store.close()
+        await super().close()
+
+
+def create_bot(settings: Settings) -> CardBot:
+    return CardBot(settings)

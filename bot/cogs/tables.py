@@ -1,0 +1,125 @@
+"""Slash commands: /play, /rules, /table, /end."""
+
+from __future__ import annotations
+
+import textwrap
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.tables import LOBBY, PLAYING, Table, TableError
+from bot.ui import is_manager
+from games.options import BadOption
+from games.registry import GAMES
+
+
+def player_range(key: str) -> str:
+    seats = GAMES[key].seats
+    low, high = seats.start, seats.stop - 1
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"target=21 jokers=2"`` (commas also separate) → a dict; BadOption when malformed."""
+    options: dict[str, str] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, eq, value = part.partition("=")
+        if not eq or not name or not value:
+            raise BadOption(f"write options as name=value, separated by spaces (got {part!r})")
+        options[name.strip().lower()] = value.strip()
+    return options
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    needle = current.lower().strip()
+    choices = [app_commands.Choice(name=f"{g.title} ({player_range(k)})", value=k)
+               for k, g in sorted(GAMES.items(), key=lambda kv: kv[1].title)
+               if needle in k or needle in g.title.lower()]
+    return choices[:25]
+
+
+class TablesCog(commands.Cog):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    @property
+    def controller(self):
+        return self.bot.controller
+
+    @app_commands.command(name="play", description="Open a table for a card game in this channel")
+    @app_commands.describe(game="The game to play", options="Options as name=value, e.g. target=21 jokers=2")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+        key = game.strip().lower()
+        if key not in GAMES:
+            matches = [k for k, g in GAMES.items() if g.title.lower() == key]
+            if not matches:
+                await interaction.response.send_message(
+                    f"There is no game called '{game}'. Games: {', '.join(sorted(GAMES))}.", ephemeral=True)
+                return
+            key = matches[0]
+        try:
+            parsed = parse_options(options)
+            table = await self.service.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
+                                              interaction.user.display_name, key, parsed)
+        except BadOption as e:
+            await interaction.response.send_message(f"Bad option: {e}.", ephemeral=True)
+            return
+        except TableError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return
+        await self.controller.post_table(interaction, table)
+
+    @app_commands.command(name="rules", description="How a game is played, and its options")
+    @app_commands.describe(game="The game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        g = GAMES.get(game.strip().lower())
+        if g is None:
+            await interaction.response.send_message(
+                f"There is no game called '{game}'. Games: {', '.join(sorted(GAMES))}.", ephemeral=True)
+            return
+        embed = discord.Embed(title=f"{g.title} ({player_range(g.key)})", description=g.rules[:4000],
+                              colour=discord.Colour.blurple())
+        lines = [f"`{i.name}` = {i.default} ({i.allowed}): {i.help}" for i in g.Options.describe()]
+        embed.add_field(name="Options (/play … options:name=value)",
+                        value=textwrap.shorten("\n".join(lines), 1024, placeholder=" …") if lines else "none",
+                        inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def _channel_table(self, interaction: discord.Interaction) -> Table | None:
+        tables = self.service.channel_tables(interaction.channel_id)
+        if not tables:
+            return None
+        mine = [t for t in tables if t.seat_of(interaction.user.id) is not None]
+        return (mine or tables)[-1]
+
+    @app_commands.command(name="table", description="Post this channel's table again (if it scrolled away)")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction) -> None:
+        table = self._channel_table(interaction)
+        if table is None:
+            await interaction.response.send_message("There is no open table in this channel. Start one with /play.",
+                                                    ephemeral=True)
+            return
+        await self.controller.post_table(interaction, table)
+
+    @app_commands.command(name="end", description="End this channel's table (host or server managers)")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction) -> None:
+        table = self._channel_table(interaction)
+        if table is None or table.status not in (LOBBY, PLAYING):
+            await interaction.response.send_message("There is no open table in this channel.", ephemeral=True)
+            return
+        try:
+            await self.service.cancel(table.id, interaction.user.id, is_admin=is_manager(interaction))
+        except TableError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+            return
+        await interaction.response.send_message(f"Table #{table.id} ({table.game.title}) was ended.")

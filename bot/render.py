@@ -1,0 +1,123 @@
+"""Text for the table message and the private hand panel, built from views only.
+
+Nothing here reads a game state: the table message shows ``view(None)`` (what
+onlookers may see) and a panel shows ``view(seat)``, so a hidden card cannot
+reach the wrong member."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
+from games import cards as C
+from games.engine import Event, View
+
+COLOUR = {LOBBY: discord.Colour.blurple(), PLAYING: discord.Colour.green(),
+          FINISHED: discord.Colour.gold(), CANCELLED: discord.Colour.dark_grey()}
+DESCRIPTION_LIMIT = 4000
+
+
+def player_count(table: Table) -> str:
+    low, high = table.game.seats.start, table.game.seats.stop - 1
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def seat_label(table: Table, seat: int) -> str:
+    record = table.record.seats[seat]
+    return f"🤖 {record.name}" if record.computer else f"<@{record.user_id}>"
+
+
+def options_text(table: Table) -> str:
+    return ", ".join(f"{k}={v}" for k, v in table.record.options.items()) or "defaults"
+
+
+def cards_text(codes: list[str]) -> str:
+    return C.texts(codes) if codes else "—"
+
+
+def pile_lines(view: View, names: list[str]) -> list[str]:
+    lines = []
+    for pile in view.piles:
+        name = Event(pile.name).render(names)
+        if not pile.count:
+            body = "empty"
+        elif len(pile.cards) == pile.count:
+            body = cards_text(pile.cards)
+        elif pile.cards:
+            body = f"{cards_text(pile.cards)} ({pile.count} cards)"
+        else:
+            body = f"{pile.count} cards"
+        lines.append(f"**{name}:** {body}")
+    return lines
+
+
+def seat_lines(table: Table, view: View) -> list[str]:
+    lines = []
+    for sv in view.seats:
+        turn = "▶ " if sv.seat in view.to_move else ""
+        score = "" if sv.score is None else f" · score {sv.score:g}" if isinstance(sv.score, float) \
+            else f" · score {sv.score}"
+        notes = ", ".join(table.render(n) for n in sv.notes)
+        lines.append(f"{turn}{seat_label(table, sv.seat)} · {sv.cards} cards{score}{f' · {notes}' if notes else ''}")
+    return lines
+
+
+def clip(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def table_message(table: Table) -> tuple[str, discord.Embed]:
+    """Content (mentions of whoever must act) and the embed of the public table message."""
+    game, record = table.game, table.record
+    embed = discord.Embed(colour=COLOUR.get(record.status, discord.Colour.default()))
+    embed.set_footer(text=f"Table #{table.id} · {game.key} · options: {options_text(table)}")
+    if record.status == LOBBY:
+        embed.title = f"{game.title}: waiting for players"
+        seats = "\n".join(f"{i + 1}. {seat_label(table, i)}{' (host)' if s.user_id == record.host_id else ''}"
+                          for i, s in enumerate(record.seats))
+        embed.description = clip(f"{game.summary}\n\n**Seats** ({len(record.seats)}, {player_count(table)}):\n"
+                                 f"{seats}\n\nPress **Join** to sit down. The host presses **Start**.")
+        return "", embed
+    if table.state is None:
+        embed.title = f"{game.title}: closed"
+        embed.description = "This table was closed before the game started."
+        return "", embed
+    view = table.view(None)
+    embed.title = game.title + {FINISHED: ": game over", CANCELLED: ": closed"}.get(record.status, "")
+    parts = [f"**{table.render(view.status)}**"]
+    parts += [table.render(f) for f in view.facts]
+    parts += [""] + pile_lines(view, table.names) + [""] + seat_lines(table, view)
+    if table.recent:
+        parts += ["", "**Recent**"] + [f"• {line}" for line in table.recent]
+    if record.status == PLAYING:
+        parts += ["", "Press **My hand** to see your cards and play."]
+    embed.description = clip("\n".join(parts))
+    content = ""
+    if record.status == PLAYING:
+        humans = [seat for seat in view.to_move if not record.seats[seat].computer]
+        if humans:
+            content = "Your move: " + " ".join(f"<@{record.seats[s].user_id}>" for s in humans)
+    return content, embed
+
+
+def panel_text(table: Table, seat: int, question: str | None, note: str | None = None) -> str:
+    """The private panel: the seat's hand, a private line, and what to do."""
+    view = table.view(seat)
+    lines = []
+    if note:
+        lines.append(f"⚠️ {note}")
+    lines.append(f"**{table.game.title}**, table #{table.id}: {table.render(view.status)}")
+    lines.append(f"**Your hand ({len(view.hand)}):** {cards_text(view.hand)}")
+    private = table.private.get(seat)
+    if private:
+        lines.append(f"_{private}_")
+    if table.status == PLAYING:
+        prompt = table.prompt(seat)
+        lines.append(table.render(prompt.text))
+        if question:
+            lines.append(f"**{question}**")
+    elif table.status == FINISHED:
+        lines.append(table.render(view.result or "The game is over."))
+    else:
+        lines.append("This table is closed.")
+    return clip("\n".join(lines), 1900)

@@ -1,0 +1,71 @@
+"""Configuration from the environment, with a ``.env`` file filling in what is unset.
+
+Every variable is listed, with a comment, in ``.env.example``."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message says what to set."""
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    values: dict[str, str] = {}
+    if not path.is_file():
+        return values
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        name, _, value = line.partition("=")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        values[name.strip().removeprefix("export ").strip()] = value
+    return values
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str
+    database: str = "cardtable.sqlite3"
+    log_level: str = "INFO"
+    dev_guild: int | None = None
+    api_base: str | None = None          # tests only: a local Discord emulator
+    ai_iterations: int = 1000
+    ai_seconds: float | None = 0.9
+
+    @classmethod
+    def load(cls, env: dict[str, str] | None = None, env_file: str | Path = ".env") -> Settings:
+        values = read_env_file(Path(env_file))
+        values.update(os.environ if env is None else env)
+        token = values.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise SettingsError("DISCORD_TOKEN is not set: put your bot token in the environment or in .env "
+                                "(see .env.example)")
+
+        def number(name: str, kind: type, default):
+            text = values.get(name, "").strip()
+            if not text:
+                return default
+            try:
+                return kind(text)
+            except ValueError:
+                raise SettingsError(f"{name} must be a number (got {text!r})") from None
+
+        level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR (got {level!r})")
+        return cls(
+            token=token,
+            database=values.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
+            log_level=level,
+            dev_guild=number("DEV_GUILD_ID", int, None),
+            api_base=values.get("DISCORD_API_BASE", "").strip() or None,
+            ai_iterations=number("AI_ITERATIONS", int, 1000),
+            ai_seconds=number("AI_SECONDS", float, 0.9),
+        )

@@ -1,0 +1,448 @@
+"""Persistent storage of tables, seats, the move log, server settings and results.
+
+SQLite through aiosqlite (WAL mode). The schema is created by numbered
+migrations tracked in ``PRAGMA user_version``. Every change to a table is one
+transaction with an optimistic version check: a write names the version it was
+based on and fails with `VersionConflict` if another writer got there first, so
+two processes or two clicks can never both apply a move to the same version.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+
+class VersionConflict(Exception):
+    """The table changed since it was read; reload and try again."""
+
+@dataclass(frozen=True)
+class _Done:
+    rowcount: int
+    lastrowid: int | None
+
+
+async def _exec(db: aiosqlite.Connection, sql: str, params: Any = ()) -> _Done:
+    """Run one statement and close its cursor at once: an open cursor would keep a
+    statement in progress and make the next COMMIT fail."""
+    cursor = await db.execute(sql, params)
+    try:
+        return _Done(cursor.rowcount, cursor.lastrowid)
+    finally:
+        await cursor.close()
+
+
+async def _exec_many(db: aiosqlite.Connection, sql: str, rows: Any) -> None:
+    cursor = await db.executemany(sql, rows)
+    await cursor.close()
+
+
+
+@dataclass
+class SeatRecord:
+    user_id: int | None          # None for a computer player
+    name: str                    # display name at the time of joining
+    computer: bool = False
+
+
+@dataclass
+class TableRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    host_id: int
+    seed: int
+    status: str = "lobby"        # lobby | playing | finished | cancelled
+    message_id: int | None = None
+    state: str | None = None     # the game state as JSON once started
+    version: int = 0
+    seats: list[SeatRecord] = field(default_factory=list)
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+class MigrationError(RuntimeError):
+    """The database schema cannot be brought to the version this code expects."""
+
+
+# Numbered schema migrations: MIGRATIONS[i] takes a database from user_version i to i + 1.
+# Each runs in its own transaction together with the user_version bump, so a failed migration
+# leaves the database exactly as it was. Foreign keys are off while migrating (as SQLite
+# recommends for table rebuilds) and checked with `PRAGMA foreign_key_check` before commit.
+# Never edit a migration that has shipped: append a new one.
+MIGRATIONS: list[str] = [
+    """
+    CREATE TABLE tables (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER,
+        game        TEXT    NOT NULL,
+        options     TEXT    NOT NULL DEFAULT '{}',
+        host_id     INTEGER NOT NULL,
+        seed        INTEGER NOT NULL,
+        status      TEXT    NOT NULL DEFAULT 'lobby',
+        state       TEXT,
+        version     INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL
+    );
+    CREATE INDEX tables_status ON tables (status);
+    CREATE INDEX tables_channel ON tables (guild_id, channel_id);
+
+    CREATE TABLE seats (
+        table_id    INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        user_id     INTEGER,
+        name        TEXT    NOT NULL,
+        computer    INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (table_id, seat)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE moves (
+        table_id    INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        version     INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        move        TEXT    NOT NULL,
+        created_at  REAL    NOT NULL,
+        PRIMARY KEY (table_id, version)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE guild_settings (
+        guild_id    INTEGER NOT NULL,
+        key         TEXT    NOT NULL,
+        value       TEXT    NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE results (
+        table_id    INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        guild_id    INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        user_id     INTEGER,
+        placing     INTEGER NOT NULL,
+        score       REAL    NOT NULL,
+        finished_at REAL    NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    );
+    CREATE INDEX results_game ON results (guild_id, game);
+    CREATE INDEX results_user ON results (guild_id, user_id);
+    """,
+]
+
+OPEN_STATUSES = ("lobby", "playing")
+BUSY_TIMEOUT = 5.0  # seconds a writer waits for another connection's lock before failing
+
+_TABLE_SELECT = """
+    SELECT t.*, s.seat AS s_seat, s.user_id AS s_user_id, s.name AS s_name, s.computer AS s_computer
+    FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
+"""
+_INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer) VALUES (?, ?, ?, ?, ?)"
+
+
+def split_sql(script: str) -> list[str]:
+    """Split an SQL script into single statements (``sqlite3.complete_statement`` knows about
+    string literals, comments and trigger bodies, so semicolons inside them are safe)."""
+    statements: list[str] = []
+    start = 0
+    for i, ch in enumerate(script):
+        if ch == ";" and sqlite3.complete_statement(script[start:i + 1]):
+            statements.append(script[start:i + 1].strip())
+            start = i + 1
+    rest = script[start:].strip()
+    if rest and sqlite3.complete_statement(rest + ";"):
+        statements.append(rest)
+    return statements
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def _seat_key(seats: list[SeatRecord]) -> tuple[tuple[int | None, str, bool], ...]:
+    return tuple((s.user_id, s.name, bool(s.computer)) for s in seats)
+
+
+class Store:
+    """One SQLite database behind one aiosqlite connection.
+
+    Open with ``await Store.open(path)`` (or ``async with await Store.open(path) as store``).
+    Every public method is safe to call from concurrent tasks: they are serialised on the
+    connection by an asyncio lock, and each write is one ``BEGIN IMMEDIATE`` transaction, so
+    other processes on the same file see all of it or none of it.
+    """
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+        # table id -> (version, seats) as last read or written by this Store. Versions only
+        # ever grow, so "the row is at version v" pins down its seats; append_move uses this to
+        # skip rewriting unchanged seats on every move.
+        self._known_seats: dict[int, tuple[int, tuple]] = {}
+
+    # --- lifecycle -------------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str) -> Store:
+        """Connect, configure the connection and bring the schema up to date."""
+        db = await aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await _exec(db, f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+            await _exec(db, "PRAGMA journal_mode = WAL")
+            await _exec(db, "PRAGMA synchronous = NORMAL")
+            await _migrate(db)
+            await _exec(db, "PRAGMA foreign_keys = ON")
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, str(path))
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A write transaction. Rolls back on any exception, cancellation included: every
+        statement is queued on the connection's thread before we wait for it, so the ROLLBACK
+        queued here always runs after them and the connection is never left mid-transaction."""
+        async with self._lock:
+            try:
+                await _exec(self._db, "BEGIN IMMEDIATE")
+                yield self._db
+                await _exec(self._db, "COMMIT")
+            except BaseException:
+                await self._db.rollback()
+                raise
+
+    # --- tables ----------------------------------------------------------------------------
+
+    async def create_table(self, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
+                           host_id: int, seed: int, seats: list[SeatRecord]) -> TableRecord:
+        now = time.time()
+        seats = list(seats)
+        async with self._transaction() as db:
+            cursor = await _exec(db,
+                "INSERT INTO tables (guild_id, channel_id, message_id, game, options, host_id, seed,"
+                " status, state, version, created_at, updated_at)"
+                " VALUES (?, ?, NULL, ?, ?, ?, ?, 'lobby', NULL, 0, ?, ?)",
+                (guild_id, channel_id, game, _dumps(options), host_id, seed, now, now))
+            table_id = cursor.lastrowid
+            await _exec_many(db, _INSERT_SEAT, self._seat_rows(table_id, seats))
+        self._known_seats[table_id] = (0, _seat_key(seats))
+        return TableRecord(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
+                           options=json.loads(_dumps(options)), host_id=host_id, seed=seed,
+                           seats=seats, created_at=now, updated_at=now)
+
+    async def save_table(self, record: TableRecord, expected_version: int) -> None:
+        """Write every field of `record` and its seats, if the stored row is still at
+        `expected_version`; otherwise raise VersionConflict and write nothing. The caller sets
+        `record.version` (normally expected_version + 1) first. Sets `record.updated_at`."""
+        _check_bump(record, expected_version)
+        now = time.time()
+        try:
+            async with self._transaction() as db:
+                cursor = await _exec(db,
+                    "UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
+                    " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?"
+                    " WHERE id = ? AND version = ?",
+                    (record.guild_id, record.channel_id, record.message_id, record.game,
+                     _dumps(record.options), record.host_id, record.seed, record.status, record.state,
+                     record.version, now, record.id, expected_version))
+                if cursor.rowcount != 1:
+                    raise VersionConflict(f"table {record.id} is not at version {expected_version}")
+                await self._replace_seats(db, record)
+        except VersionConflict:
+            self._known_seats.pop(record.id, None)
+            raise
+        record.updated_at = now
+        self._remember_seats(record)
+
+    async def append_move(self, record: TableRecord, seat: int, move: str, expected_version: int) -> None:
+        """The per-move write: log `move` by `seat` as version `record.version` and store the
+        record's state, status, version and seats, all in one transaction guarded by
+        `expected_version` (VersionConflict, nothing written, if the row has moved on).
+        Sets `record.updated_at`. Other fields (message_id, options …) are not written here."""
+        _check_bump(record, expected_version)
+        now = time.time()
+        try:
+            async with self._transaction() as db:
+                cursor = await _exec(db,
+                    "UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?"
+                    " WHERE id = ? AND version = ?",
+                    (record.state, record.status, record.version, now, record.id, expected_version))
+                if cursor.rowcount != 1:
+                    raise VersionConflict(f"table {record.id} is not at version {expected_version}")
+                await _exec(db,
+                    "INSERT INTO moves (table_id, version, seat, move, created_at) VALUES (?, ?, ?, ?, ?)",
+                    (record.id, record.version, seat, move, now))
+                if self._known_seats.get(record.id) != (expected_version, _seat_key(record.seats)):
+                    await self._replace_seats(db, record)
+        except VersionConflict:
+            self._known_seats.pop(record.id, None)
+            raise
+        record.updated_at = now
+        self._remember_seats(record)
+
+    async def load_table(self, table_id: int) -> TableRecord | None:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                _TABLE_SELECT + " WHERE t.id = ? ORDER BY s.seat", (table_id,))
+        records = self._records(rows)
+        return records[0] if records else None
+
+    async def open_tables(self) -> list[TableRecord]:
+        """Every table in the lobby or being played, by id (what to restore after a restart)."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                _TABLE_SELECT + " WHERE t.status IN (?, ?) ORDER BY t.id, s.seat", OPEN_STATUSES)
+        return self._records(rows)
+
+    async def moves(self, table_id: int) -> list[tuple[int, int, str]]:
+        """The move log of a table: (version, seat, move) in version order."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT version, seat, move FROM moves WHERE table_id = ? ORDER BY version", (table_id,))
+        return [(r["version"], r["seat"], r["move"]) for r in rows]
+
+    # --- results ---------------------------------------------------------------------------
+
+    async def record_results(self, record: TableRecord, rows: list[tuple[int | None, int, float]]) -> None:
+        """Store one result per seat: `rows` holds (user_id or None, placing, score) in seat
+        order. Recording a table twice raises sqlite3.IntegrityError and writes nothing."""
+        if len(rows) != len(record.seats):
+            raise ValueError(f"{len(rows)} result rows for {len(record.seats)} seats")
+        now = time.time()
+        async with self._transaction() as db:
+            await _exec_many(db,
+                "INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(record.id, seat, record.guild_id, record.game, user_id, placing, score, now)
+                 for seat, (user_id, placing, score) in enumerate(rows)])
+
+    async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
+        """Results in a server, optionally only one user's and/or one game's, oldest first.
+        Each is a dict with table_id, seat, game, user_id, placing, score and finished_at."""
+        sql = ("SELECT table_id, seat, game, user_id, placing, score, finished_at FROM results"
+               " WHERE guild_id = ?")
+        params: list[Any] = [guild_id]
+        if user_id is not None:
+            sql += " AND user_id = ?"
+            params.append(user_id)
+        if game is not None:
+            sql += " AND game = ?"
+            params.append(game)
+        async with self._lock:
+            rows = await self._db.execute_fetchall(sql + " ORDER BY finished_at, table_id, seat", params)
+        return [dict(r) for r in rows]
+
+    # --- settings --------------------------------------------------------------------------
+
+    async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+        return json.loads(rows[0]["value"]) if rows else default
+
+    async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Store a JSON-serialisable value (it comes back as JSON would give it: tuples as
+        lists, dict keys as strings)."""
+        text = _dumps(value)
+        async with self._transaction() as db:
+            await _exec(db,
+                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                (guild_id, key, text))
+
+    # --- helpers ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _seat_rows(table_id: int, seats: list[SeatRecord]) -> list[tuple]:
+        return [(table_id, i, s.user_id, s.name, int(bool(s.computer))) for i, s in enumerate(seats)]
+
+    async def _replace_seats(self, db: aiosqlite.Connection, record: TableRecord) -> None:
+        await _exec(db, "DELETE FROM seats WHERE table_id = ?", (record.id,))
+        await _exec_many(db, _INSERT_SEAT, self._seat_rows(record.id, record.seats))
+
+    def _remember_seats(self, record: TableRecord) -> None:
+        if record.status in OPEN_STATUSES:
+            self._known_seats[record.id] = (record.version, _seat_key(record.seats))
+        else:
+            self._known_seats.pop(record.id, None)
+
+    def _records(self, rows: Iterable[sqlite3.Row]) -> list[TableRecord]:
+        records: dict[int, TableRecord] = {}
+        for r in rows:
+            rec = records.get(r["id"])
+            if rec is None:
+                rec = records[r["id"]] = TableRecord(
+                    id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
+                    options=json.loads(r["options"]), host_id=r["host_id"], seed=r["seed"],
+                    status=r["status"], message_id=r["message_id"], state=r["state"],
+                    version=r["version"], created_at=r["created_at"], updated_at=r["updated_at"])
+            if r["s_seat"] is not None:
+                rec.seats.append(SeatRecord(r["s_user_id"], r["s_name"], bool(r["s_computer"])))
+        for rec in records.values():
+            self._remember_seats(rec)
+        return list(records.values())
+
+
+def _check_bump(record: TableRecord, expected_version: int) -> None:
+    if record.version <= expected_version:
+        raise ValueError(f"record.version ({record.version}) must be greater than the expected "
+                         f"version ({expected_version}); bump it before saving")
+
+
+async def _migrate(db: aiosqlite.Connection) -> None:
+    """Apply the migrations this database lacks, each in its own transaction. The version is
+    re-read under the write lock, so two processes opening a new file at once are safe."""
+    known = len(MIGRATIONS)
+    [(current,)] = await db.execute_fetchall("PRAGMA user_version")
+    if current > known:
+        raise MigrationError(f"database schema version {current} is newer than this code knows ({known}); "
+                             "upgrade the bot before opening this database")
+    if current == known:
+        return
+    await _exec(db, "PRAGMA foreign_keys = OFF")
+    while True:
+        try:
+            await _exec(db, "BEGIN IMMEDIATE")
+            [(current,)] = await db.execute_fetchall("PRAGMA user_version")
+            if current >= known:
+                await _exec(db, "COMMIT")
+                break
+            try:
+                for statement in split_sql(MIGRATIONS[current]):
+                    await _exec(db, statement)
+            except sqlite3.Error as exc:
+                raise MigrationError(f"migration {current + 1} failed: {exc}") from exc
+            broken = await db.execute_fetchall("PRAGMA foreign_key_check")
+            if broken:
+                raise MigrationError(f"migration {current + 1} broke foreign keys: {[tuple(r) for r in broken]}")
+            await _exec(db, f"PRAGMA user_version = {current + 1}")
+            await _exec(db, "COMMIT")
+        except BaseException:
+            await db.rollback()
+            raise
+    [(current,)] = await db.execute_fetchall("PRAGMA user_version")
+    if current > known:
+        raise MigrationError(f"database schema version {current} is newer than this code knows ({known})")

@@ -1,0 +1,328 @@
+"""Buttons and selects, and what a click does.
+
+Component ids carry everything needed to answer a click after a restart
+(discord.py ``DynamicItem``s, registered at start-up):
+
+* ``ct:{table}:{action}``: buttons on the public table message;
+* ``cp:{table}:{version}:{path}:{answer}``: an answer button in a hand panel;
+* ``cs:{table}:{version}:{path}:{page}``: an answer select in a hand panel;
+* ``cn:{table}:{version}:{path}:{action}:{page}``: back / page / refresh.
+
+``path`` lists the answers chosen so far in a multi-step prompt ("0.2"), so a
+panel click never needs server-side memory. ``version`` is the table version the
+panel was drawn for: a click on an older panel is refused and the panel redrawn.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.render import panel_text, table_message
+from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
+from games.engine import Move, Step
+
+log = logging.getLogger(__name__)
+
+BUTTONS_PER_ROW = 5
+MAX_ANSWER_BUTTONS = 20     # four rows; the fifth holds navigation
+SELECT_PAGE = 25
+
+TABLE_ACTIONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "cpu": ("Add computer", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "hand": ("My hand", discord.ButtonStyle.primary),
+    "end": ("End table", discord.ButtonStyle.danger),
+    "rematch": ("Rematch", discord.ButtonStyle.success),
+}
+
+
+def table_actions(table: Table) -> list[str]:
+    if table.status == LOBBY:
+        return ["join", "leave", "cpu", "start", "cancel"]
+    if table.status == PLAYING:
+        return ["hand", "end"]
+    if table.status == FINISHED:
+        return ["rematch"]
+    return []
+
+
+def encode(path: tuple[int, ...]) -> str:
+    return ".".join(map(str, path))
+
+
+def decode(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split(".") if x != "")
+
+
+def is_manager(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction.user, "guild_permissions", None)
+    return bool(perms and perms.manage_guild)
+
+
+# --- components ---------------------------------------------------------------------------
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ct:(?P<table>\d+):(?P<action>[a-z]+)"):
+    def __init__(self, table_id: int, action: str) -> None:
+        label, style = TABLE_ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"ct:{table_id}:{action}"))
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.table_click(interaction, self.table_id, self.action)
+
+
+class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"cp:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<pick>\d+)"):
+    def __init__(self, table_id: int, version: int, path: str, pick: int, label: str = "?") -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                           custom_id=f"cp:{table_id}:{version}:{path}:{pick}"))
+        self.table_id, self.version, self.path, self.pick = table_id, version, path, pick
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["pick"]), item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.answer(interaction, self.table_id, self.version,
+                                                   decode(self.path), self.pick)
+
+
+class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"cs:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<page>\d+)"):
+    def __init__(self, table_id: int, version: int, path: str, page: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"cs:{table_id}:{version}:{path}:{page}",
+                                           options=options or [discord.SelectOption(label="?", value="0")],
+                                           placeholder=placeholder))
+        self.table_id, self.version, self.path = table_id, version, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["page"]), item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = interaction.data.get("values") or ["-1"]
+        pick = int(values[0]) if values[0].lstrip("-").isdigit() else -1
+        await interaction.client.controller.answer(interaction, self.table_id, self.version,
+                                                   decode(self.path), pick)
+
+
+class NavButton(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"cn:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<action>[a-z]+):(?P<page>\d+)"):
+    LABELS = {"back": "◀ Back", "prev": "◀ Previous", "next": "Next ▶", "refresh": "↻ Refresh"}
+
+    def __init__(self, table_id: int, version: int, path: str, action: str, page: int = 0) -> None:
+        super().__init__(discord.ui.Button(label=self.LABELS.get(action, action), style=discord.ButtonStyle.primary
+                                           if action == "refresh" else discord.ButtonStyle.secondary,
+                                           custom_id=f"cn:{table_id}:{version}:{path}:{action}:{page}"))
+        self.table_id, self.version, self.path, self.action, self.page = table_id, version, path, action, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["ver"]), match["path"], match["action"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.navigate(interaction, self.table_id, self.version,
+                                                     decode(self.path), self.action, self.page)
+
+
+DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton)
+
+
+def table_view(table: Table) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for action in table_actions(table):
+        view.add_item(TableButton(table.id, action))
+    return view
+
+
+# --- the hand panel -------------------------------------------------------------------------
+
+def walk(table: Table, seat: int, path: tuple[int, ...]) -> tuple[Step | None, tuple[str, ...]]:
+    """The prompt step reached by choosing the answers at ``path``; None if the
+    path does not fit the current prompt."""
+    prompt = table.prompt(seat)
+    labels: list[str] = []
+    step = prompt.step(labels)
+    for pick in path:
+        if step is None or not 0 <= pick < len(step.answers):
+            return None, tuple(labels)
+        labels.append(step.answers[pick][0])
+        step = prompt.step(labels)
+    return step, tuple(labels)
+
+
+def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    p, ver = encode(path), table.version
+    nav: list[discord.ui.Item] = []
+    if step is not None and table.status == PLAYING:
+        answers = step.answers
+        if len(answers) <= MAX_ANSWER_BUTTONS:
+            for i, (label, _) in enumerate(answers):
+                item = AnswerButton(table.id, ver, p, i, label)
+                item.item.row = i // BUTTONS_PER_ROW
+                view.add_item(item)
+        else:
+            pages = (len(answers) + SELECT_PAGE - 1) // SELECT_PAGE
+            page = max(0, min(page, pages - 1))
+            first = page * SELECT_PAGE
+            options = [discord.SelectOption(label=label[:100], value=str(first + i))
+                       for i, (label, _) in enumerate(answers[first:first + SELECT_PAGE])]
+            select = AnswerSelect(table.id, ver, p, page, options,
+                                  placeholder=f"{step.question} ({page + 1}/{pages})"[:150])
+            select.item.row = 0
+            view.add_item(select)
+            if page > 0:
+                nav.append(NavButton(table.id, ver, p, "prev", page - 1))
+            if page < pages - 1:
+                nav.append(NavButton(table.id, ver, p, "next", page + 1))
+        if path:
+            nav.append(NavButton(table.id, ver, encode(path[:-1]), "back"))
+    nav.append(NavButton(table.id, ver, "", "refresh"))
+    for item in nav:
+        item.item.row = 4
+        view.add_item(item)
+    return view
+
+
+class Controller:
+    """Answers clicks: turns them into service calls and redraws what changed."""
+
+    def __init__(self, client: discord.Client, service: TableService) -> None:
+        self.client = client
+        self.service = service
+        service.listeners.append(self.update_table_message)
+
+    async def update_table_message(self, table: Table) -> None:
+        if table.record.message_id is None:
+            return
+        channel = self.client.get_partial_messageable(table.record.channel_id)
+        content, embed = table_message(table)
+        await channel.get_partial_message(table.record.message_id).edit(
+            content=content, embed=embed, view=table_view(table),
+            allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
+        content, embed = table_message(table)
+        await interaction.response.send_message(content=content, embed=embed, view=table_view(table))
+        message = await interaction.original_response()
+        await self.service.set_message(table, message.id)
+
+    @staticmethod
+    async def error(interaction: discord.Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # -- the public table message
+    async def table_click(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
+        user = interaction.user
+        try:
+            table = await self.service.get(table_id)
+            if action == "hand":
+                return await self.open_panel(interaction, table)
+            if action == "rematch":
+                new = await self.service.rematch(table_id, user.id, user.display_name)
+                return await self.post_table(interaction, new)
+            if action == "join":
+                await self.service.join(table_id, user.id, user.display_name)
+            elif action == "leave":
+                await self.service.leave(table_id, user.id)
+            elif action == "cpu":
+                await self.service.add_computer(table_id, user.id)
+            elif action == "start":
+                await self.service.start(table_id, user.id)
+            elif action in ("cancel", "end"):
+                await self.service.cancel(table_id, user.id, is_admin=is_manager(interaction))
+            else:
+                return await self.error(interaction, "That button is not known.")
+        except TableError as e:
+            return await self.error(interaction, str(e))
+        # the service's listener already edited the message; acknowledge the click silently
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+    async def open_panel(self, interaction: discord.Interaction, table: Table) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            return await self.error(interaction, "You are not playing at this table.")
+        if table.status == LOBBY:
+            return await self.error(interaction, "The game has not started yet.")
+        content, view = self.panel(table, seat, ())
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
+              note: str | None = None) -> tuple[str, discord.ui.View]:
+        step, _ = walk(table, seat, path) if table.status == PLAYING else (None, ())
+        if step is None and path:
+            step, path = walk(table, seat, ())[0], ()
+        question = step.question if step is not None else None
+        return panel_text(table, seat, question, note), panel_view(table, seat, path, step, page)
+
+    async def redraw(self, interaction: discord.Interaction, table: Table, seat: int,
+                     path: tuple[int, ...] = (), page: int = 0, note: str | None = None) -> None:
+        content, view = self.panel(table, seat, path, page, note)
+        await interaction.response.edit_message(content=content, view=view)
+
+    # -- the private panel
+    async def _seat(self, interaction: discord.Interaction, table_id: int) -> tuple[Table, int] | None:
+        try:
+            table = await self.service.get(table_id)
+        except TableError as e:
+            await self.error(interaction, str(e))
+            return None
+        seat = table.seat_of(interaction.user.id)
+        if seat is None:
+            await self.error(interaction, "You are not playing at this table.")
+            return None
+        return table, seat
+
+    async def answer(self, interaction: discord.Interaction, table_id: int, version: int,
+                     path: tuple[int, ...], pick: int) -> None:
+        found = await self._seat(interaction, table_id)
+        if found is None:
+            return
+        table, seat = found
+        if table.status != PLAYING:
+            return await self.redraw(interaction, table, seat, note="This game is over." if table.status == FINISHED
+                                     else "This table is closed.")
+        if version != table.version:
+            return await self.redraw(interaction, table, seat,
+                                     note="The table moved on since that was shown; here is your current hand.")
+        step, _ = walk(table, seat, path)
+        if step is None or not 0 <= pick < len(step.answers):
+            return await self.redraw(interaction, table, seat, note="That choice is no longer available.")
+        label, move = step.answers[pick]
+        if move is None:
+            return await self.redraw(interaction, table, seat, path + (pick,))
+        await self.play(interaction, table, seat, move, version)
+
+    async def play(self, interaction: discord.Interaction, table: Table, seat: int, move: Move, version: int) -> None:
+        try:
+            await self.service.act(table.id, interaction.user.id, version, move)
+        except StaleMove as e:
+            return await self.redraw(interaction, table, seat, note=str(e))
+        except TableError as e:
+            return await self.redraw(interaction, table, seat, note=str(e))
+        await self.redraw(interaction, table, seat)
+
+    async def navigate(self, interaction: discord.Interaction, table_id: int, version: int,
+                       path: tuple[int, ...], action: str, page: int) -> None:
+        found = await self._seat(interaction, table_id)
+        if found is None:
+            return
+        table, seat = found
+        if action == "refresh" or version != table.version:
+            return await self.redraw(interaction, table, seat)
+        await self.redraw(interaction, table, seat, path, page if action in ("prev", "next") else 0)

@@ -1,0 +1,86 @@
+"""A bare discord.py bot used to prove the Discord emulator (tests/discord_emulator.py).
+
+It has one slash command, ``/ping [times]``, which replies ``pong`` with a counter button.
+Clicking the button answers with UPDATE_MESSAGE (``interaction.response.edit_message``),
+incrementing the counter. The button is a ``DynamicItem`` registered in ``setup_hook``, so a
+restarted process still answers clicks on buttons sent by an earlier process.
+
+Run it as ``python -m tests.bare_bot`` with ``DISCORD_TOKEN`` and, to point it at an
+emulator, ``DISCORD_API_BASE=http://127.0.0.1:PORT/api/v10``. It also serves as the
+baseline bot for benchmarks (how much the bare discord.py stack costs).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_api import apply_api_base
+
+COUNTER_ID = "bare:count:{n}"
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bare:count:(?P<n>[0-9]+)"):
+    """A button whose state (the click count) lives in its custom_id."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(
+            discord.ui.Button(label=f"Clicked {n}", style=discord.ButtonStyle.primary, custom_id=COUNTER_ID.format(n=n))
+        )
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> CounterButton:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        n = self.n + 1
+        await interaction.response.edit_message(content=f"pong ({n} clicks)", view=counter_view(n))
+
+
+def counter_view(n: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(CounterButton(n))
+    return view
+
+
+def create_bot(*, sync_commands: bool = True) -> commands.Bot:
+    """Build the bot (never at import time: a Bot is bound to the event loop it first runs on)."""
+    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+
+    @bot.tree.command(name="ping", description="Answer with pong and a counter button")
+    @app_commands.describe(times="How many pongs (1-5)")
+    async def ping(interaction: discord.Interaction, times: app_commands.Range[int, 1, 5] = 1) -> None:
+        await interaction.response.send_message(" ".join(["pong"] * times), view=counter_view(0))
+
+    async def setup_hook() -> None:
+        bot.add_dynamic_items(CounterButton)
+        if sync_commands:
+            await bot.tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+
+    @bot.event
+    async def on_ready() -> None:
+        logging.getLogger("bare_bot").info("bare_bot ready as %s (%s)", bot.user, bot.user and bot.user.id)
+
+    return bot
+
+
+def main() -> None:
+    token = os.environ["DISCORD_TOKEN"]
+    base = os.environ.get("DISCORD_API_BASE", "").strip()
+    if base:
+        apply_api_base(base)
+    create_bot().run(token, log_level=logging.INFO, root_logger=True)
+
+
+if __name__ == "__main__":
+    main()

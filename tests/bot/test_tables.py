@@ -1,0 +1,140 @@
+"""The table service without Discord: lobby rules, moves, versions, computers, restarts."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import Store
+from bot.tables import FINISHED, PLAYING, StaleMove, TableError, TableService
+
+ALICE, BOB, CLEO = 101, 102, 103
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+async def service(store):
+    svc = TableService(store, ai_iterations=10, ai_seconds=None)
+    yield svc
+    await svc.close()
+
+
+async def lobby(service, key="scopa", **options):
+    return await service.create(1, 2, ALICE, "Alice", key, options)
+
+
+async def test_unknown_game_and_bad_options_are_refused_with_a_reason(service):
+    with pytest.raises(TableError, match="no game called 'poker'"):
+        await service.create(1, 2, ALICE, "Alice", "poker")
+    with pytest.raises(TableError, match="option 'target'"):
+        await lobby(service, target="12")
+
+
+async def test_joining_twice_a_full_table_and_too_few_players(service):
+    t = await lobby(service)
+    with pytest.raises(TableError, match="needs at least 2 players"):
+        await service.start(t.id, ALICE)
+    with pytest.raises(TableError, match="already at this table"):
+        await service.join(t.id, ALICE, "Alice")
+    await service.join(t.id, BOB, "Bob")
+    with pytest.raises(TableError, match="full"):
+        await service.join(t.id, CLEO, "Cleo")
+    with pytest.raises(TableError, match="full"):
+        await service.add_computer(t.id, ALICE)
+
+
+async def test_only_the_host_starts_and_only_seated_players_add_computers(service):
+    t = await lobby(service, "crazy_eights")
+    await service.join(t.id, BOB, "Bob")
+    with pytest.raises(TableError, match="Only the host"):
+        await service.start(t.id, BOB)
+    with pytest.raises(TableError, match="Only players at the table"):
+        await service.add_computer(t.id, CLEO)
+    await service.add_computer(t.id, BOB)
+    assert [s.name for s in t.record.seats] == ["Alice", "Bob", "Computer 1"]
+
+
+async def test_host_leaving_passes_the_table_on_and_last_one_out_closes_it(service):
+    t = await lobby(service)
+    await service.join(t.id, BOB, "Bob")
+    await service.leave(t.id, ALICE)
+    assert t.record.host_id == BOB
+    await service.leave(t.id, BOB)
+    assert t.status == "cancelled"
+    with pytest.raises(TableError, match="closed"):
+        await service.join(t.id, CLEO, "Cleo")
+
+
+async def test_moves_check_seat_turn_version_and_legality(service):
+    t = await lobby(service)
+    await service.join(t.id, BOB, "Bob")
+    await service.start(t.id, ALICE)
+    assert t.status == PLAYING
+    seat = t.to_move()[0]
+    mover, other = (ALICE, BOB) if seat == 0 else (BOB, ALICE)
+    move = t.game.moves(t.state, seat)[0]
+    with pytest.raises(TableError, match="not playing"):
+        await service.act(t.id, CLEO, t.version, move)
+    with pytest.raises(TableError, match="not your turn"):
+        await service.act(t.id, other, t.version, move)
+    with pytest.raises(StaleMove):
+        await service.act(t.id, mover, t.version - 1, move)
+    with pytest.raises(TableError, match="Say which one card"):
+        await service.act(t.id, mover, t.version, "play 7Z")
+    before = t.version
+    await service.act(t.id, mover, t.version, move)
+    assert t.version == before + 1
+    with pytest.raises(StaleMove):
+        await service.act(t.id, other, before, t.game.moves(t.state, t.to_move()[0])[0])
+
+
+async def test_every_acknowledged_move_survives_a_restart(store, tmp_path):
+    first = TableService(store, ai_iterations=10, ai_seconds=None)
+    t = await first.create(1, 2, ALICE, "Alice", "crazy_eights", {})
+    await first.join(t.id, BOB, "Bob")
+    await first.start(t.id, ALICE)
+    for _ in range(5):
+        seat = t.to_move()[0]
+        user = t.record.seats[seat].user_id
+        await first.act(t.id, user, t.version, t.game.moves(t.state, seat)[0])
+    state, version = t.state.to_json(), t.version
+    await first.close()
+    second = TableService(store, ai_iterations=10, ai_seconds=None)
+    assert await second.load() == 1
+    again = second.tables[t.id]
+    assert again.state.to_json() == state and again.version == version
+    log = await store.moves(t.id)
+    assert len(log) == 5
+
+
+async def test_computers_play_their_turns_to_the_end(service):
+    t = await lobby(service, "crazy_eights", hand_size="5")
+    await service.add_computer(t.id, ALICE)
+    await service.add_computer(t.id, ALICE)
+    # Alice hands her seat's moves to the test: play the first legal move whenever it is her turn
+    await service.start(t.id, ALICE)
+    for _ in range(500):
+        await service.idle()
+        if t.status != PLAYING:
+            break
+        seat = t.to_move()[0]
+        assert not t.record.seats[seat].computer
+        await service.act(t.id, ALICE, t.version, t.game.moves(t.state, seat)[0])
+    assert t.status == FINISHED
+    assert len(await service.store.results(1)) == 3
+
+
+async def test_cancel_by_host_or_manager_only_and_rematch_after_the_end(service):
+    t = await lobby(service)
+    await service.join(t.id, BOB, "Bob")
+    with pytest.raises(TableError, match="host or a server manager"):
+        await service.cancel(t.id, BOB)
+    await service.cancel(t.id, BOB, is_admin=True)
+    assert t.status == "cancelled"
+    with pytest.raises(TableError, match="rematch"):
+        await service.rematch(t.id, ALICE, "Alice")
