@@ -15,6 +15,7 @@ panel was drawn for: a click on an older panel is refused and the panel redrawn.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -201,7 +202,31 @@ class Controller:
     def __init__(self, client: discord.Client, service: TableService) -> None:
         self.client = client
         self.service = service
-        service.listeners.append(self.update_table_message)
+        self._dirty: set[int] = set()
+        self._editors: dict[int, asyncio.Task] = {}
+        service.listeners.append(self.table_changed)
+
+    async def table_changed(self, table: Table) -> None:
+        """Schedule an edit of the public message instead of waiting for it, so the
+        click that changed the table is answered first. One editor per table always
+        draws the newest state, and a burst of changes costs one edit."""
+        self._dirty.add(table.id)
+        editor = self._editors.get(table.id)
+        if editor is None or editor.done():
+            self._editors[table.id] = asyncio.get_running_loop().create_task(self._edit_loop(table))
+
+    async def _edit_loop(self, table: Table) -> None:
+        while table.id in self._dirty:
+            self._dirty.discard(table.id)
+            try:
+                await self.update_table_message(table)
+            except discord.HTTPException:
+                log.exception("table %s: could not edit the table message", table.id)
+
+    async def flush(self) -> None:
+        """Wait for pending table-message edits (tests, shutdown)."""
+        while pending := [t for t in self._editors.values() if not t.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
 
     async def update_table_message(self, table: Table) -> None:
         if table.record.message_id is None:
@@ -213,10 +238,15 @@ class Controller:
             allowed_mentions=discord.AllowedMentions(users=True))
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
+        drawn = table.version
         content, embed = table_message(table)
-        await interaction.response.send_message(content=content, embed=embed, view=table_view(table))
-        message = await interaction.original_response()
-        await self.service.set_message(table, message.id)
+        sent = await interaction.response.send_message(content=content, embed=embed, view=table_view(table))
+        message_id = sent.message_id if sent is not None else None
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self.service.set_message(table, message_id)
+        if table.version != drawn + 1:  # someone joined (say) before the message id was known
+            await self.table_changed(table)
 
     @staticmethod
     async def error(interaction: discord.Interaction, text: str) -> None:

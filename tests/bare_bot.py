@@ -8,6 +8,12 @@ restarted process still answers clicks on buttons sent by an earlier process.
 Run it as ``python -m tests.bare_bot`` with ``DISCORD_TOKEN`` and, to point it at an
 emulator, ``DISCORD_API_BASE=http://127.0.0.1:PORT/api/v10``. It also serves as the
 baseline bot for benchmarks (how much the bare discord.py stack costs).
+
+Two environment variables shape it for benchmarks (benchmarks/discord_e2e.py), both off by
+default: ``BARE_BOT_PATCHES=N`` makes a click first edit the clicked message N times through
+the channel route (``PATCH /channels/{c}/messages/{m}``, as the card bot edits its public table
+message) before answering the click, so a click costs N + 1 REST calls; ``BARE_BOT_INTENTS=guilds``
+connects with the guilds intent only (the card bot's intents) instead of the default ones.
 """
 
 from __future__ import annotations
@@ -23,6 +29,18 @@ from discord.ext import commands
 from bot.discord_api import apply_api_base
 
 COUNTER_ID = "bare:count:{n}"
+
+
+def patches_per_click() -> int:
+    return int(os.environ.get("BARE_BOT_PATCHES", "0") or 0)
+
+
+def intents_from_env() -> discord.Intents:
+    if os.environ.get("BARE_BOT_INTENTS", "").strip().lower() == "guilds":
+        intents = discord.Intents.none()
+        intents.guilds = True
+        return intents
+    return discord.Intents.default()
 
 
 class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bare:count:(?P<n>[0-9]+)"):
@@ -42,6 +60,11 @@ class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r"bare:c
 
     async def callback(self, interaction: discord.Interaction) -> None:
         n = self.n + 1
+        patches = getattr(interaction.client, "patches", 0)
+        if patches and interaction.message is not None:
+            message = interaction.channel.get_partial_message(interaction.message.id)  # type: ignore[union-attr]
+            for _ in range(patches):
+                await message.edit(content=f"pong ({n} clicks)", view=counter_view(n))
         await interaction.response.edit_message(content=f"pong ({n} clicks)", view=counter_view(n))
 
 
@@ -53,7 +76,8 @@ def counter_view(n: int) -> discord.ui.View:
 
 def create_bot(*, sync_commands: bool = True) -> commands.Bot:
     """Build the bot (never at import time: a Bot is bound to the event loop it first runs on)."""
-    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=intents_from_env(), help_command=None)
+    bot.patches = patches_per_click()  # type: ignore[attr-defined]
 
     @bot.tree.command(name="ping", description="Answer with pong and a counter button")
     @app_commands.describe(times="How many pongs (1-5)")

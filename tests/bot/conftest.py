@@ -10,5 +10,11 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def simcord_bot(settings):
-    return create_bot(settings)
+async def simcord_bot(settings):
+    bot = create_bot(settings)
+    yield bot
+    # SimCord detaches the bot without Client.close(); close what setup_hook opened
+    if bot.service is not None:
+        await bot.service.close()
+    if bot.store is not None:
+        await bot.store.close()

@@ -78,6 +78,7 @@ async def test_a_whole_game_from_play_to_result(simcord_env, key, humans, comput
     rng = random.Random(3)
     for turn in range(600):
         await service(env).idle()
+        await env.bot.controller.flush()
         if turn % 3 == 2:
             # let interaction tokens expire: SimCord keeps a timer per interaction and
             # every settle scans them all, so a long game would slow to a crawl

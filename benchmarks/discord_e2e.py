@@ -1,0 +1,623 @@
+"""End-to-end load benchmark: the bot in its own process, behind the socket-level Discord emulator.
+
+    python -m benchmarks.discord_e2e                      # 50 tables, 20 s per run
+    python -m benchmarks.discord_e2e --tables 10 --seconds 5
+    python -m benchmarks.discord_e2e --think 0.2          # players pause ~200 ms before a click
+    python -m benchmarks.discord_e2e --py-spy ours.txt    # sample the bot's stacks (py-spy)
+    python -m benchmarks.discord_e2e --profile bot.prof   # or run the bot under cProfile
+
+Three runs against one emulator (tests/discord_emulator.py, in this process):
+
+* **ours**: ``python -m bot``. N tables of 2-player Crazy Eights (default options, both seats
+  human) are opened with /play, joined and started. At every table, whoever's turn it is (read
+  from the mention on the public table message) opens a hand panel with **My hand** (or
+  presses **Refresh** on the panel they have, if the table moved on since it was drawn) and
+  clicks answers until a move is made; each click is sent as soon as the last one was answered.
+  A finished game is followed by **Rematch** and **Start**. An answer that makes a move costs
+  the bot a PATCH of the public table message plus the interaction callback; opening or
+  refreshing a panel, or the first step of a two-step answer (an 8, then its suit), costs the
+  callback only.
+* **bare, 2 calls**: tests/bare_bot.py with ``BARE_BOT_PATCHES=1`` (a click PATCHes the message
+  and then answers the click: the same two calls as our move) and our bot's intents, N users
+  clicking their own counter button as fast as they are answered;
+* **bare, 1 call**: the same bot answering with the callback only (our other clicks).
+
+Latency of a click: INTERACTION_CREATE written to the gateway → the last REST call the bot
+made for it answered (calls made with the interaction's id/token are tagged by the emulator;
+the PATCHes of a table's message are filed by message id, and each table has one click in
+flight at a time, with no computer players, so they belong to that click). Throughput counts
+the clicks answered inside the measured window (after a warm-up). "bare with our call mix" is
+what the bare bot would manage with our share of one- and two-call clicks: 1 / Σ share_k / rate_k.
+The table also splits our latency by kind of click, and until the bot's *first* REST call
+arrived (for a move that is the table-message PATCH, sent once the move is stored).
+
+Targets (issue): ours ≥ 75 % of the bare bot's rate, p99 < 100 ms. With players clicking as soon
+as they are answered every run is saturated, so latency is mostly queueing (Little's law:
+concurrency / rate); ``--think`` measures latency below saturation. The machine has few cores:
+the emulator and the simulated players share this process, so the CPU columns say which side
+was busy. Bot CPU is read from /proc (all its threads, the SQLite worker included).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import gc
+import math
+import os
+import random
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import types
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tests.discord_emulator
+from tests.discord_emulator import Call, Callback, Emulator, Member
+from tests.discord_emulator import Interaction as EmuInteraction
+
+REPO = Path(__file__).resolve().parent.parent
+MENTION = re.compile(r"<@(\d+)>")
+CLICK_TIMEOUT = 10.0
+STARTUP_TIMEOUT = 30.0
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+THINK = 0.0  # seconds a simulated player waits before each click (--think); 0: as soon as answered
+
+
+_ATOMS = frozenset((str, int, float, bool, type(None)))
+
+
+def json_clone(value: Any, memo: Any = None) -> Any:
+    """copy.deepcopy for JSON-shaped data (dicts, lists, scalars), about 4x faster."""
+    kind = type(value)
+    if kind is dict:
+        return {k: json_clone(v) for k, v in value.items()}
+    if kind is list:
+        return [json_clone(v) for v in value]
+    if kind in _ATOMS:
+        return value
+    return copy.deepcopy(value)
+
+
+class BenchEmulator(Emulator):
+    """The emulator, made lighter for long runs in the same process as the players.
+
+    * every PATCH of a channel message is filed under the message's id (`patches`);
+    * `forget` drops a finished interaction and its calls, so the heap (and the garbage
+      collector's work) does not grow with every click;
+    * its payload copies use `json_clone` instead of `copy.deepcopy` (see `install`): copying
+      message payloads was most of the emulator's CPU time, and the emulator shares this
+      process with the simulated players.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.patches: dict[int, list[Call]] = {}
+
+    @staticmethod
+    def install_fast_copy() -> None:
+        tests.discord_emulator.copy = types.SimpleNamespace(deepcopy=json_clone)  # type: ignore[attr-defined]
+
+    async def _edit_message(self, call: Call, files: Any, cid: str, mid: str) -> tuple[int, Any]:
+        self.patches.setdefault(int(mid), []).append(call)
+        return await super()._edit_message(call, files, cid, mid)
+
+    def forget(self, it: EmuInteraction) -> None:
+        self.interactions.pop(it.id, None)
+        self._by_token.pop(it.token, None)
+        if len(self.calls) > 10_000:
+            del self.calls[:]
+
+
+# --------------------------------------------------------------------------------------------
+# The bot processes
+# --------------------------------------------------------------------------------------------
+
+
+class BotProcess:
+    def __init__(self, proc: asyncio.subprocess.Process, log: Path) -> None:
+        self.proc, self.log = proc, log
+
+    @classmethod
+    async def spawn(cls, module: str, env: dict[str, str], log: Path, wrap: list[str] | None = None) -> BotProcess:
+        full = dict(os.environ) | env | {"PYTHONUNBUFFERED": "1"}
+        with log.open("ab") as out:
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, *(wrap or []), "-m", module, cwd=REPO, env=full,
+                stdout=out, stderr=asyncio.subprocess.STDOUT)
+        return cls(proc, log)
+
+    def cpu(self) -> float:
+        """CPU seconds (user + system) the process used so far."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLK_TCK
+
+    async def alive(self, awaitable: Awaitable[Any], timeout: float) -> Any:
+        task = asyncio.ensure_future(awaitable)
+        died = asyncio.ensure_future(self.proc.wait())
+        try:
+            done, _ = await asyncio.wait({task, died}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            if task in done:
+                return task.result()
+            why = f"exited with {self.proc.returncode}" if died in done else f"timed out after {timeout}s"
+            tail = self.log.read_text(errors="replace")[-3000:]
+            raise RuntimeError(f"bot {why}; its log:\n{tail}")
+        finally:
+            for fut in (task, died):
+                if not fut.done():
+                    fut.cancel()
+                    with suppress(asyncio.CancelledError, Exception):
+                        await fut
+
+    async def stop(self, graceful: bool = False) -> None:
+        if self.proc.returncode is None:
+            with suppress(ProcessLookupError):
+                self.proc.send_signal(signal.SIGINT if graceful else signal.SIGKILL)
+        try:
+            await asyncio.wait_for(self.proc.wait(), 15)
+        except TimeoutError:
+            with suppress(ProcessLookupError):
+                self.proc.send_signal(signal.SIGKILL)
+            await asyncio.wait_for(self.proc.wait(), 10)
+
+
+async def start_bot(emu: Emulator, module: str, env: dict[str, str], log: Path,
+                    wrap: list[str] | None = None) -> BotProcess:
+    since, ready = emu.mark(), emu.ready_count
+    bot = await BotProcess.spawn(module, env | {"DISCORD_API_BASE": emu.api_base}, log, wrap)
+    try:
+        await bot.alive(emu.wait_for(lambda c: c.method == "PUT" and c.path.endswith("/commands"),
+                                     since=since, timeout=STARTUP_TIMEOUT), STARTUP_TIMEOUT)
+        await bot.alive(emu.wait_ready(count=ready + 1, timeout=STARTUP_TIMEOUT), STARTUP_TIMEOUT)
+    except BaseException:
+        await bot.stop()
+        raise
+    return bot
+
+
+# --------------------------------------------------------------------------------------------
+# Measuring clicks
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    end: float        # perf_counter when the click's last REST call was answered
+    latency: float    # seconds from INTERACTION_CREATE sent to then
+    kind: str         # panel / refresh / step / move / lobby / click
+    calls: int        # REST calls the bot made for the click
+    ok: bool          # the emulator accepted the callback
+    first: float      # seconds from INTERACTION_CREATE sent to the bot's first REST call arriving
+
+
+@dataclass
+class Recorder:
+    samples: list[Sample] = field(default_factory=list)
+    notes: Counter[str] = field(default_factory=Counter)
+
+    def window(self, t0: float, t1: float) -> list[Sample]:
+        return [s for s in self.samples if t0 <= s.end <= t1]
+
+
+@dataclass
+class Click:
+    it: EmuInteraction
+    callback: Callback
+    patched: bool
+    latency: float
+    end: float
+    calls: int
+    first: float
+
+
+def changes_table(custom_id: str, callback: Callback) -> bool:
+    """Whether a click changed the table, so the bot will also edit the public message
+    (it does so right after answering the click): table buttons always do, a panel
+    answer does when the redrawn panel carries a newer table version."""
+    if custom_id.startswith("ct:"):
+        return True
+    clicked = custom_id.split(":")[2]
+    drawn = [c.get("custom_id", "").split(":") for c in components(callback.message or {})]
+    return any(len(parts) > 2 and parts[2] != clicked for parts in drawn)
+
+
+async def wait_patch(emu: BenchEmulator, message_id: int) -> None:
+    deadline = time.perf_counter() + CLICK_TIMEOUT
+    while not any(c.done is not None for c in emu.patches.get(message_id, [])):
+        if time.perf_counter() > deadline:
+            raise AssertionError(f"the table message {message_id} was not edited")
+        await asyncio.sleep(0.001)
+
+
+async def click(emu: BenchEmulator, member: Member, message_id: int, custom_id: str, *,
+                value: str | None = None, patched_message: int | None = None, tagged_calls: int = 1) -> Click:
+    """Click (or select `value`), wait for the answer and the click's REST calls, time it."""
+    if THINK:
+        await asyncio.sleep(random.uniform(0.5, 1.5) * THINK)
+    if value is None:
+        it = await emu.click(member, message_id, custom_id)
+    else:
+        it = await emu.select(member, message_id, custom_id, [value])
+    callback = await it.responded(CLICK_TIMEOUT, ok=False)
+    if tagged_calls > 1 and callback.ok:
+        await it.wait_calls(tagged_calls, CLICK_TIMEOUT)
+    if patched_message is not None and callback.ok and changes_table(custom_id, callback):
+        await wait_patch(emu, patched_message)
+    patches = emu.patches.pop(patched_message, []) if patched_message is not None else []
+    done = [c.done for c in it.calls + patches if c.done is not None]
+    end = max(done)
+    assert it.sent_at is not None
+    first = min(c.time for c in it.calls + patches)
+    emu.forget(it)
+    return Click(it, callback, bool(patches), end - it.sent_at, end, len(it.calls) + len(patches),
+                 first - it.sent_at)
+
+
+def record(rec: Recorder, c: Click, kind: str) -> None:
+    rec.samples.append(Sample(c.end, c.latency, kind, c.calls, c.callback.ok, c.first))
+    if not c.callback.ok:
+        rec.notes[f"refused callback {c.callback.status}/{c.callback.error_code}"] += 1
+
+
+def components(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for row in payload.get("components") or []:
+        out += row.get("components") or [row]
+    return out
+
+
+def panel_version(payload: dict[str, Any]) -> int:
+    for comp in components(payload):
+        cid = comp.get("custom_id") or ""
+        if cid.startswith(("cp:", "cs:", "cn:")):
+            return int(cid.split(":")[2])
+    raise AssertionError(f"not a hand panel: {payload.get('content')!r}")
+
+
+# --------------------------------------------------------------------------------------------
+# Our bot: tables of Crazy Eights
+# --------------------------------------------------------------------------------------------
+
+
+class OurTable:
+    def __init__(self, emu: BenchEmulator, rec: Recorder, channel: Any, members: list[Member], seed: int) -> None:
+        self.emu, self.rec, self.channel, self.members = emu, rec, channel, members
+        self.rng = random.Random(seed)
+        self.id = 0
+        self.message_id = 0
+        self.version: int | None = None        # the table version, as the players last saw it
+        self.panels: dict[int, int] = {}       # member id → their hand panel's message id
+        self.moves = 0
+
+    def message(self) -> Any:
+        return self.emu.message(self.message_id)
+
+    def posted(self, callback: Callback) -> None:
+        assert callback.ok and callback.type == 4 and callback.message is not None, callback
+        self.message_id = callback.message_id or 0
+        self.id = int(next(c for c in self.message().custom_ids() if c.startswith("ct:")).split(":")[1])
+        self.version, self.panels = None, {}
+
+    async def open(self) -> None:
+        host, guest = self.members
+        play = await self.emu.slash(host, self.channel, "play", {"game": "crazy_eights"})
+        self.posted(await play.responded(CLICK_TIMEOUT))
+        await asyncio.sleep(0.05)  # the bot stores the message id right after answering
+        joined = await click(self.emu, guest, self.message_id, f"ct:{self.id}:join", patched_message=self.message_id)
+        assert joined.callback.ok and joined.patched, "join did not update the table message"
+        await self.start(host)
+
+    async def start(self, host: Member) -> None:
+        started = await click(self.emu, host, self.message_id, f"ct:{self.id}:start", patched_message=self.message_id)
+        record(self.rec, started, "lobby")
+        if not started.patched:
+            # The bot stores a new table message's id after fetching it (GET @original); a Start
+            # clicked before that is applied but the message is not edited. Post it again.
+            self.rec.notes["start before the message id was stored: /table"] += 1
+            again = await self.emu.slash(host, self.channel, "table")
+            self.posted(await again.responded(CLICK_TIMEOUT))
+            await asyncio.sleep(0.05)
+
+    async def rematch(self) -> None:
+        host = self.rng.choice(self.members)
+        c = await click(self.emu, host, self.message_id, f"ct:{self.id}:rematch", tagged_calls=2)
+        record(self.rec, c, "lobby")
+        self.posted(c.callback)
+        await asyncio.sleep(0.02)  # see start()
+        await self.start(host)
+
+    def mover(self) -> Member:
+        ids = MENTION.findall(self.message().content)
+        assert len(ids) == 1, f"table {self.id}: no single player to move: {self.message().content!r}"
+        return next(m for m in self.members if m.id == int(ids[0]))
+
+    def pick(self, payload: dict[str, Any]) -> tuple[str, str | None]:
+        """A random answer, preferring to play a card over drawing (shorter games)."""
+        comps = [c for c in components(payload) if (c.get("custom_id") or "").startswith(("cp:", "cs:"))]
+        assert comps, f"no answers on the panel: {payload.get('content')!r}"
+        plays = [c for c in comps if c.get("type") != 2 or not c.get("label", "").startswith(("Draw", "Pass"))]
+        comp = self.rng.choice(plays or comps)
+        if comp.get("type") == 2:
+            return comp["custom_id"], None
+        return comp["custom_id"], self.rng.choice(comp["options"])["value"]
+
+    async def turn(self) -> None:
+        """The player to move brings their panel up to date and clicks answers until a move is made."""
+        title = (self.message().embeds or [{}])[0].get("title", "")
+        if "game over" in title.lower():
+            return await self.rematch()
+        mover = self.mover()
+        panel = self.panels.get(mover.id)
+        if panel is None:
+            c = await click(self.emu, mover, self.message_id, f"ct:{self.id}:hand")
+            record(self.rec, c, "panel")
+            if not c.callback.ok:
+                return
+            panel = self.panels[mover.id] = c.callback.message_id or 0
+            self.version = panel_version(c.callback.message or {})
+        elif panel_version(self.emu.message(panel).payload) != self.version:
+            refresh = next(cid for cid in self.emu.message(panel).custom_ids() if cid.endswith(":refresh:0"))
+            c = await click(self.emu, mover, panel, refresh)
+            record(self.rec, c, "refresh")
+            if not c.callback.ok:
+                return
+            self.version = panel_version(c.callback.message or {})
+        for _ in range(6):
+            cid, value = self.pick(self.emu.message(panel).payload)
+            c = await click(self.emu, mover, panel, cid, value=value, patched_message=self.message_id)
+            if not c.callback.ok:
+                record(self.rec, c, "step")
+                return
+            after = panel_version(c.callback.message or {})
+            moved = after != self.version
+            if moved != c.patched:
+                self.rec.notes["move without a table edit, or an edit without a move"] += 1
+            if "⚠️" in (c.callback.message or {}).get("content", ""):
+                self.rec.notes["panel note: " + c.callback.message["content"].split("\n")[0][:60]] += 1
+            record(self.rec, c, "move" if moved else "step")
+            self.version = after
+            if moved:
+                self.moves += 1
+                return
+        self.rec.notes["no move after six clicks"] += 1
+
+
+# --------------------------------------------------------------------------------------------
+# Runs
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Result:
+    name: str
+    seconds: float
+    samples: list[Sample]
+    bot_cpu: float
+    emu_cpu: float
+    notes: Counter[str]
+    errors: int = 0
+
+    def count(self, kind: str | None = None) -> int:
+        return sum(1 for s in self.samples if kind is None or s.kind == kind)
+
+    def rate(self, kind: str | None = None) -> float:
+        return self.count(kind) / self.seconds
+
+    def calls_rate(self) -> float:
+        return sum(s.calls for s in self.samples) / self.seconds
+
+    def latency(self, q: float, kind: str | None = None, attr: str = "latency") -> float:
+        values = sorted(getattr(s, attr) for s in self.samples if kind is None or s.kind == kind)
+        if not values:
+            return math.nan
+        return values[min(len(values) - 1, int(q * len(values)))] * 1000
+
+
+async def measure(name: str, emu: BenchEmulator, bot: BotProcess, rec: Recorder, players: list[Callable[[], Any]],
+                  warmup: float, seconds: float, py_spy: str | None = None) -> Result:
+    """Run every player loop until the window closes; measure clicks answered inside the window."""
+    stop = asyncio.Event()
+    failures: list[BaseException] = []
+
+    async def loop(step: Callable[[], Any]) -> None:
+        try:
+            while not stop.is_set():
+                await step()
+        except Exception as e:  # noqa: BLE001 - reported below; one broken table must not hide the rest
+            failures.append(e)
+
+    gc.collect()
+    gc.freeze()  # the set-up's objects need not be scanned again by every collection
+    tasks = [asyncio.create_task(loop(p)) for p in players]
+    await asyncio.sleep(warmup)
+    spy = None
+    if py_spy:  # sample the bot process's stacks during the window (collapsed stacks, all threads)
+        exe = os.environ.get("PY_SPY") or shutil.which("py-spy") or "py-spy"
+        spy = await asyncio.create_subprocess_exec(
+            exe, "record", "--pid", str(bot.proc.pid), "--duration", str(max(1, int(seconds))), "--rate", "200",
+            "--format", "raw", "--threads", "--nonblocking", "--output", py_spy,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+    cpu0, emu0, t0 = bot.cpu(), time.process_time(), time.perf_counter()
+    await asyncio.sleep(seconds)
+    cpu1, emu1, t1 = bot.cpu(), time.process_time(), time.perf_counter()
+    if spy is not None:
+        try:
+            await asyncio.wait_for(spy.wait(), 10)
+        except TimeoutError:
+            spy.kill()
+            await spy.wait()
+    stop.set()
+    done, pending = await asyncio.wait(tasks, timeout=CLICK_TIMEOUT + 5)
+    for t in pending:
+        t.cancel()
+    for e in failures[:3]:
+        print(f"  {name}: a player loop failed: {type(e).__name__}: {e}"[:500], file=sys.stderr)
+    duration = t1 - t0
+    result = Result(name, duration, rec.window(t0, t1), (cpu1 - cpu0) / duration, (emu1 - emu0) / duration,
+                    rec.notes, errors=len(failures))
+    return result
+
+
+async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path) -> Result:
+    env = {"DISCORD_TOKEN": "bench", "DATABASE_PATH": str(workdir / "bench.sqlite3"), "LOG_LEVEL": "WARNING",
+           "AI_ITERATIONS": "10", "AI_SECONDS": "0.05"}
+    wrap = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())] if args.profile else None
+    bot = await start_bot(emu, "bot", env, workdir / "ours.log", wrap)
+    try:
+        rec = Recorder()
+        tables = []
+        for i in range(args.tables):
+            channel = emu.add_channel(guild, f"cards-{i}")
+            members = [emu.add_member(guild, f"p{i}a"), emu.add_member(guild, f"p{i}b")]
+            tables.append(OurTable(emu, rec, channel, members, seed=i))
+        await bot.alive(asyncio.gather(*(t.open() for t in tables)), 60)
+        emu.patches.clear()
+        result = await measure("ours", emu, bot, rec, [t.turn for t in tables], args.warmup, args.seconds,
+                               py_spy=str(Path(args.py_spy).resolve()) if args.py_spy else None)
+        log = (workdir / "ours.log").read_text(errors="replace")
+        if "Traceback" in log or " ERROR " in log:
+            result.notes["errors in the bot's log (see --keep)"] += 1
+        return result
+    finally:
+        await bot.stop(graceful=bool(args.profile))
+
+
+async def run_bare(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path, patches: int) -> Result:
+    env = {"DISCORD_TOKEN": "bench", "BARE_BOT_PATCHES": str(patches), "BARE_BOT_INTENTS": "guilds"}
+    bot = await start_bot(emu, "tests.bare_bot", env, workdir / f"bare{patches}.log")
+    try:
+        rec = Recorder()
+        players = []
+        for i in range(args.tables):
+            channel = emu.add_channel(guild, f"bare{patches}-{i}")
+            member = emu.add_member(guild, f"b{patches}-{i}")
+            ping = await emu.slash(member, channel, "ping")
+            message_id = (await bot.alive(ping.responded(CLICK_TIMEOUT), CLICK_TIMEOUT)).message_id
+
+            async def step(member: Member = member, message_id: int = message_id) -> None:
+                cid = emu.message(message_id).custom_ids()[0]
+                c = await click(emu, member, message_id, cid, patched_message=message_id)
+                record(rec, c, "click")
+
+            players.append(step)
+        emu.patches.clear()
+        return await measure(f"bare{patches}", emu, bot, rec, players, args.warmup, args.seconds)
+    finally:
+        await bot.stop()
+
+
+def report(ours: Result, bare2: Result, bare1: Result | None) -> None:
+    mix = None
+    if bare1 is not None:
+        # what the bare bot would do with our mix of 1- and 2-call clicks
+        one = sum(1 for s in ours.samples if s.calls <= 1)
+        two = len(ours.samples) - one
+        if ours.samples and bare1.rate() and bare2.rate():
+            mix = 1 / ((one / len(ours.samples)) / bare1.rate() + (two / len(ours.samples)) / bare2.rate())
+
+    def fmt(x: float | None, spec: str = ".0f") -> str:
+        return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else format(x, spec)
+
+    runs = [ours, bare2] + ([bare1] if bare1 else [])
+    heads = ["ours", "bare 2 calls"] + (["bare 1 call"] if bare1 else [])
+    rows = [
+        ("clicks/s", [fmt(r.rate()) for r in runs]),
+        ("REST calls/s", [fmt(r.calls_rate()) for r in runs]),
+        ("moves/s", [fmt(ours.rate("move"))] + ["—"] * (len(runs) - 1)),
+        ("p50 ms (all clicks)", [fmt(r.latency(0.50), ".1f") for r in runs]),
+        ("p99 ms (all clicks)", [fmt(r.latency(0.99), ".1f") for r in runs]),
+        ("p50 ms (move clicks)", [fmt(ours.latency(0.50, "move"), ".1f")] + ["—"] * (len(runs) - 1)),
+        ("p99 ms (move clicks)", [fmt(ours.latency(0.99, "move"), ".1f")] + ["—"] * (len(runs) - 1)),
+        ("max ms", [fmt(max((s.latency for s in r.samples), default=math.nan) * 1000, ".1f") for r in runs]),
+        ("bot CPU (cores)", [fmt(r.bot_cpu, ".2f") for r in runs]),
+        ("bot CPU ms/click", [fmt(r.bot_cpu * 1000 / r.rate() if r.rate() else None, ".2f") for r in runs]),
+        ("emulator+players CPU", [fmt(r.emu_cpu, ".2f") for r in runs]),
+    ]
+    width = max(len(r[0]) for r in rows)
+    print(f"{'':{width}}  " + "  ".join(f"{h:>13}" for h in heads))
+    for label, cells in rows:
+        print(f"{label:{width}}  " + "  ".join(f"{c:>13}" for c in cells))
+    kinds = Counter(s.kind for s in ours.samples)
+    print(f"\nours, clicks by kind: {dict(kinds)}; refused callbacks: {sum(not s.ok for s in ours.samples)}")
+    print("ours by kind, ms: p50 / p99 until the bot's first REST call arrived, p50 / p99 until all were answered")
+    for kind in sorted(kinds, key=lambda k: -kinds[k]):
+        print(f"  {kind:8} {ours.latency(0.5, kind, 'first'):7.1f} / {ours.latency(0.99, kind, 'first'):7.1f}"
+              f"   {ours.latency(0.5, kind):7.1f} / {ours.latency(0.99, kind):7.1f}")
+    print(f"  {'bare 2':8} {bare2.latency(0.5, None, 'first'):7.1f} / {bare2.latency(0.99, None, 'first'):7.1f}"
+          f"   {bare2.latency(0.5):7.1f} / {bare2.latency(0.99):7.1f}")
+    ratio2 = ours.rate() / bare2.rate() if bare2.rate() else math.nan
+    print(f"ours / bare (2 calls per click): {ratio2:.0%} of the click rate")
+    if mix:
+        print(f"ours / bare with our call mix ({mix:.0f} clicks/s): {ours.rate() / mix:.0%}")
+    p99 = ours.latency(0.99)
+    print(f"targets: ≥ 75 % of the bare rate: {'met' if (mix and ours.rate() / mix >= 0.75) else 'MISSED'}"
+          f" (mix); p99 < 100 ms: {'met' if p99 < 100 else 'MISSED'} ({p99:.1f} ms)")
+    for r in runs:
+        for note, n in r.notes.items():
+            print(f"note ({r.name}): {note} ×{n}")
+        if r.errors:
+            print(f"note ({r.name}): {r.errors} player loops failed")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    global THINK
+    THINK = args.think
+    if not args.slow_copy:
+        BenchEmulator.install_fast_copy()
+    emu = await BenchEmulator.start()
+    guild = emu.add_guild("Bench", channels=("lobby",))
+    with tempfile.TemporaryDirectory(prefix="discord-e2e-") as tmp:
+        workdir = Path(args.keep) if args.keep else Path(tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
+        try:
+            pace = (f", {args.think * 1000:g} ms (±50 %) before each click" if args.think
+                    else ", clicking as fast as answered")
+            print(f"{args.tables} concurrent tables/users{pace}, {args.warmup:g} s warm-up + {args.seconds:g} s "
+                  f"measured per run, {os.cpu_count()} CPUs", flush=True)
+            ours = await run_ours(emu, guild, args, workdir)
+            print(f"  ours: {ours.rate():.0f} clicks/s, {ours.rate('move'):.0f} moves/s", flush=True)
+            bare2 = await run_bare(emu, guild, args, workdir, patches=1)
+            print(f"  bare, 2 calls: {bare2.rate():.0f} clicks/s", flush=True)
+            bare1 = None
+            if not args.no_mix:
+                bare1 = await run_bare(emu, guild, args, workdir, patches=0)
+                print(f"  bare, 1 call: {bare1.rate():.0f} clicks/s", flush=True)
+            print()
+            report(ours, bare2, bare1)
+            if emu.unhandled or emu.errors:
+                print(f"emulator: unhandled {emu.unhandled[:5]}, errors {emu.errors[:2]}")
+            if args.profile:
+                print(f"\ncProfile of the bot process written to {args.profile} "
+                      f"(python -m pstats {args.profile}; the run under cProfile is slower)")
+        finally:
+            await emu.stop()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50, help="concurrent tables (bare: users)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds per run")
+    parser.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds each player waits before a click (±50 %%), for latency below saturation")
+    parser.add_argument("--no-mix", action="store_true", help="skip the bare 1-call run")
+    parser.add_argument("--slow-copy", action="store_true", help="keep the emulator's copy.deepcopy")
+    parser.add_argument("--profile", metavar="FILE", help="run our bot under cProfile, write the stats to FILE")
+    parser.add_argument("--py-spy", metavar="FILE",
+                        help="sample our bot with py-spy during the window (collapsed stacks to FILE; "
+                             "py-spy from $PY_SPY or PATH)")
+    parser.add_argument("--keep", metavar="DIR", help="keep the bots' logs and database in DIR")
+    asyncio.run(main_async(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()

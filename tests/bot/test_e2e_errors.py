@@ -1,0 +1,136 @@
+"""Every error a player can run into through Discord, and the small commands."""
+
+from __future__ import annotations
+
+import discord
+
+from tests.bot.sim import custom_ids, fetch, table_id, text_of
+
+
+async def lobby(env, key="scopa", members=("alice", "bob", "cleo")):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(n)) for n in members]
+    result = await people[0].slash(channel, "play", game=key)
+    message = result.response.message
+    return guild, channel, people, table_id(message), message
+
+
+def reply(result) -> str:
+    assert result.ephemeral, "errors are private"
+    return result.response.content
+
+
+async def test_lobby_errors_are_private_and_change_nothing(simcord_env):
+    env = simcord_env
+    _, channel, (alice, bob, cleo), tid, message = await lobby(env)
+    svc = env.bot.service
+    assert "needs at least 2 players" in reply(await alice.click(message, custom_id=f"ct:{tid}:start"))
+    assert "already at this table" in reply(await alice.click(message, custom_id=f"ct:{tid}:join"))
+    assert "not at this table" in reply(await bob.click(message, custom_id=f"ct:{tid}:leave"))
+    assert "Only players at the table" in reply(await bob.click(message, custom_id=f"ct:{tid}:cpu"))
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    assert "full" in reply(await cleo.click(message, custom_id=f"ct:{tid}:join"))
+    assert "Only the host" in reply(await bob.click(message, custom_id=f"ct:{tid}:start"))
+    table = svc.tables[tid]
+    assert [s.name for s in table.record.seats] == ["alice", "bob"] and table.status == "lobby"
+    shown = text_of(await fetch(env, channel, message.id))
+    assert f"<@{alice.id}>" in shown and f"<@{bob.id}>" in shown and f"<@{cleo.id}>" not in shown
+
+
+async def test_a_member_not_seated_changes_nothing(simcord_env):
+    env = simcord_env
+    _, channel, (alice, bob, cleo), tid, message = await lobby(env)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    version, state = table.version, table.state.to_json()
+    assert "not playing" in reply(await cleo.click(message, custom_id=f"ct:{tid}:hand"))
+    assert "host or a server manager" in reply(await cleo.click(message, custom_id=f"ct:{tid}:end"))
+    assert table.version == version and table.state.to_json() == state and table.status == "playing"
+
+
+async def test_a_stale_panel_is_redrawn_not_played(simcord_env):
+    env = simcord_env
+    _, channel, (alice, bob, _), tid, message = await lobby(env)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
+    message = await fetch(env, channel, message.id)
+    first = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
+    second = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
+    # play a whole move on the first panel
+    panel = first
+    version = table.version
+    while table.version == version:
+        pick = next(c for c in custom_ids(panel.message) if c.startswith(("cp:", "cs:")))
+        panel = (await mover.click(panel.message, custom_id=pick)).response
+    state = table.state.to_json()
+    stale = next(c for c in custom_ids(second.message) if c.startswith("cp:"))
+    result = await mover.click(second.message, custom_id=stale)
+    assert "moved on" in result.response.content
+    assert table.state.to_json() == state, "a stale click must not play"
+
+
+async def test_cancelled_and_finished_tables_refuse_moves(simcord_env):
+    env = simcord_env
+    _, channel, (alice, bob, _), tid, message = await lobby(env)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
+    message = await fetch(env, channel, message.id)
+    panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
+    await alice.click(message, custom_id=f"ct:{tid}:end")
+    assert table.status == "cancelled"
+    final = await fetch(env, channel, message.id)
+    assert "closed" in text_of(final) and not custom_ids(final)
+    pick = next(c for c in custom_ids(panel.message) if c.startswith("cp:"))
+    result = await mover.click(panel.message, custom_id=pick)
+    assert "closed" in result.response.content
+
+
+async def test_play_command_errors(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    assert "no game called 'poker'" in reply(await alice.slash(channel, "play", game="poker"))
+    assert "option 'target'" in reply(await alice.slash(channel, "play", game="scopa", options="target=12"))
+    assert "unknown option 'colour'" in reply(await alice.slash(channel, "play", game="scopa", options="colour=red"))
+    assert "name=value" in reply(await alice.slash(channel, "play", game="scopa", options="target"))
+    assert not env.bot.service.tables
+
+
+async def test_autocomplete_lists_games_with_player_counts(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    choices = await alice.autocomplete(channel, "play", "game", "")
+    names = {c["value"]: c["name"] for c in choices}
+    assert names["scopa"] == "Scopa (2 players)" and names["oh_hell"] == "Oh Hell! (3–7 players)"
+    assert [c["value"] for c in await alice.autocomplete(channel, "play", "game", "hell")] == ["oh_hell"]
+
+
+async def test_rules_table_and_end_commands(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    boss_role = guild.create_role("Boss", permissions=discord.Permissions(manage_guild=True))
+    alice = guild.add_member(env.create_user("alice"))
+    boss = guild.add_member(env.create_user("boss"), roles=[boss_role])
+    rules = await alice.slash(channel, "rules", game="oh_hell")
+    assert rules.ephemeral
+    embed = rules.response.embeds[0]
+    assert "Oh Hell!" in embed.title and "dealer_rule" in embed.fields[0].value
+    assert "no open table" in reply(await alice.slash(channel, "table"))
+    made = await alice.slash(channel, "play", game="crazy_eights")
+    tid = table_id(made.response.message)
+    again = await alice.slash(channel, "table")
+    assert not again.ephemeral and table_id(again.response.message) == tid
+    assert env.bot.service.tables[tid].record.message_id == again.response.id
+    ended = await boss.slash(channel, "end")
+    assert "was ended" in ended.response.content
+    assert env.bot.service.tables[tid].status == "cancelled"
