@@ -223,6 +223,8 @@ def changes_table(custom_id: str, callback: Callback) -> bool:
     """Whether a click changed the table, so the bot will also edit the public message
     (it does so right after answering the click): table buttons always do, a panel
     answer does when the redrawn panel carries a newer table version."""
+    if not custom_id.startswith(("ct:", "cp:", "cs:")):
+        return False  # the bare bot edits before it answers
     if custom_id.startswith("ct:"):
         return True
     clicked = custom_id.split(":")[2]
@@ -329,7 +331,7 @@ class OurTable:
 
     async def rematch(self) -> None:
         host = self.rng.choice(self.members)
-        c = await click(self.emu, host, self.message_id, f"ct:{self.id}:rematch", tagged_calls=2)
+        c = await click(self.emu, host, self.message_id, f"ct:{self.id}:rematch")
         record(self.rec, c, "lobby")
         self.posted(c.callback)
         await asyncio.sleep(0.02)  # see start()

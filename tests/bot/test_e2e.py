@@ -101,3 +101,9 @@ async def test_a_whole_game_from_play_to_result(simcord_env, key, humans, comput
     assert button(final, "rematch")
     assert not (set(CARD.findall(text)) & {C.text(c) for c in hidden_from(table, None)}), \
         "the public message shows a hidden card"
+    again = await members[0].click(final, custom_id=f"ct:{tid}:rematch")
+    new = again.response.message
+    assert not again.ephemeral and table_id(new) != tid
+    assert "waiting for players" in text_of(new)
+    rematch = service(env).tables[table_id(new)]
+    assert [s.name for s in rematch.record.seats] == [s.name for s in table.record.seats]

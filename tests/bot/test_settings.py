@@ -1,0 +1,44 @@
+"""Configuration: environment first, then .env; a missing token is one clear line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bot.settings import Settings, SettingsError
+
+
+def test_environment_wins_over_the_env_file(tmp_path):
+    env_file = tmp_path / ".env"
+    env_file.write_text('# comment\nDISCORD_TOKEN="from-file"\nDATABASE_PATH=file.db\nDEV_GUILD_ID=42\n')
+    s = Settings.load({"DATABASE_PATH": "env.db"}, env_file)
+    assert s.token == "from-file" and s.database == "env.db" and s.dev_guild == 42
+    assert s.log_level == "INFO" and s.api_base is None
+
+
+def test_missing_token_and_bad_numbers_say_what_to_set(tmp_path):
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN is not set"):
+        Settings.load({}, tmp_path / "none.env")
+    with pytest.raises(SettingsError, match="DEV_GUILD_ID must be a number"):
+        Settings.load({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "abc"}, tmp_path / "none.env")
+    with pytest.raises(SettingsError, match="LOG_LEVEL"):
+        Settings.load({"DISCORD_TOKEN": "x", "LOG_LEVEL": "loud"}, tmp_path / "none.env")
+
+
+def test_env_example_lists_every_setting():
+    example = open(os.path.join(os.path.dirname(__file__), "..", "..", ".env.example")).read()
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "AI_ITERATIONS", "AI_SECONDS",
+                 "DISCORD_API_BASE"):
+        assert f"\n{name}=" in example
+
+
+def test_running_without_a_token_prints_one_line_not_a_traceback(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    result = subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": os.getcwd()},
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.strip().startswith("error: DISCORD_TOKEN is not set")
+    assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
