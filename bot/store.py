@@ -139,6 +139,18 @@ MIGRATIONS: list[str] = [
     CREATE INDEX results_game ON results (guild_id, game);
     CREATE INDEX results_user ON results (guild_id, user_id);
     """,
+    # 2: a move is written by one UPDATE of its table; this trigger appends it to the log
+    # in the same statement, so the per-move write is a single atomic round trip.
+    """
+    ALTER TABLE tables ADD COLUMN last_seat INTEGER;
+    ALTER TABLE tables ADD COLUMN last_move TEXT;
+    CREATE TRIGGER tables_log_move AFTER UPDATE OF version ON tables
+    WHEN NEW.last_move IS NOT NULL
+    BEGIN
+        INSERT INTO moves (table_id, version, seat, move, created_at)
+        VALUES (NEW.id, NEW.version, NEW.last_seat, NEW.last_move, NEW.updated_at);
+    END;
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -263,7 +275,8 @@ class Store:
             async with self._transaction() as db:
                 cursor = await _exec(db,
                     "UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
-                    " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?"
+                    " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?,"
+                    " last_seat = NULL, last_move = NULL"
                     " WHERE id = ? AND version = ?",
                     (record.guild_id, record.channel_id, record.message_id, record.game,
                      _dumps(record.options), record.host_id, record.seed, record.status, record.state,
@@ -284,24 +297,35 @@ class Store:
         Sets `record.updated_at`. Other fields (message_id, options …) are not written here."""
         _check_bump(record, expected_version)
         now = time.time()
+        if self._known_seats.get(record.id) != (expected_version, _seat_key(record.seats)):
+            await self._append_move_with_seats(record, seat, move, expected_version, now)
+        else:
+            async with self._lock:
+                # one statement (its trigger logs the move) is its own atomic transaction
+                updated = await self._db.execute_fetchall(
+                    "UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?,"
+                    " last_seat = ?, last_move = ? WHERE id = ? AND version = ? RETURNING version",
+                    (record.state, record.status, record.version, now, seat, move, record.id, expected_version))
+            if not updated:
+                self._known_seats.pop(record.id, None)
+                raise VersionConflict(f"table {record.id} is not at version {expected_version}")
+        record.updated_at = now
+        self._remember_seats(record)
+
+    async def _append_move_with_seats(self, record: TableRecord, seat: int, move: str,
+                                      expected_version: int, now: float) -> None:
         try:
             async with self._transaction() as db:
                 cursor = await _exec(db,
-                    "UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?"
-                    " WHERE id = ? AND version = ?",
-                    (record.state, record.status, record.version, now, record.id, expected_version))
+                    "UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?,"
+                    " last_seat = ?, last_move = ? WHERE id = ? AND version = ?",
+                    (record.state, record.status, record.version, now, seat, move, record.id, expected_version))
                 if cursor.rowcount != 1:
                     raise VersionConflict(f"table {record.id} is not at version {expected_version}")
-                await _exec(db,
-                    "INSERT INTO moves (table_id, version, seat, move, created_at) VALUES (?, ?, ?, ?, ?)",
-                    (record.id, record.version, seat, move, now))
-                if self._known_seats.get(record.id) != (expected_version, _seat_key(record.seats)):
-                    await self._replace_seats(db, record)
+                await self._replace_seats(db, record)
         except VersionConflict:
             self._known_seats.pop(record.id, None)
             raise
-        record.updated_at = now
-        self._remember_seats(record)
 
     async def load_table(self, table_id: int) -> TableRecord | None:
         async with self._lock:

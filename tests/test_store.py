@@ -91,11 +91,26 @@ async def test_failed_migration_is_rolled_back(path, monkeypatch):
         pass
     monkeypatch.setattr(store_module, "MIGRATIONS",
                         [*MIGRATIONS, "CREATE TABLE half (x INTEGER); INSERT INTO nowhere VALUES (1);"])
-    with pytest.raises(MigrationError, match="migration 2 failed"):
+    with pytest.raises(MigrationError, match=f"migration {len(MIGRATIONS) + 1} failed"):
         await Store.open(path)
     with raw(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
         assert db.execute("SELECT name FROM sqlite_master WHERE name = 'half'").fetchone() is None
+
+
+async def test_upgrading_a_version_1_database_keeps_its_tables_and_logs_moves(path):
+    """Migration 2 (the move-logging trigger) applies to a database made by migration 1."""
+    with raw(path) as db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("PRAGMA user_version = 1")
+        db.execute("INSERT INTO tables (guild_id, channel_id, game, host_id, seed, created_at, updated_at)"
+                   " VALUES (1, 2, 'scopa', 3, 4, 0, 0)")
+    async with await Store.open(path) as store:
+        record = await store.load_table(1)
+        assert record is not None and record.game == "scopa"
+        record.version, record.state, record.status = 1, "{}", "playing"
+        await store.append_move(record, 0, "play 7D", 0)
+        assert await store.moves(1) == [(1, 0, "play 7D")]
 
 
 async def test_newer_schema_than_known_is_refused(path):
