@@ -136,3 +136,15 @@ def play_random(game: Game, players: int, options: dict, seed: int, *, checks: b
         raise AssertionError(f"{game.key}: no end after {max_moves} moves")
     run.final = s
     return run
+
+
+def assert_refused(game: Game, s: State, seat: int, move: Move | str) -> str:
+    """Apply an illegal move: it must raise IllegalMove and leave the state as it was.
+    Returns the reason, for tests to check it says the right thing."""
+    before = s.to_json()
+    try:
+        game.apply(s, seat, move)
+    except IllegalMove as err:
+        assert s.to_json() == before, "a refused move changed the state"
+        return str(err)
+    raise AssertionError(f"{move} by seat {seat} was accepted")

@@ -11,6 +11,7 @@ from games import cards as C
 from games import registry
 from games.crazy_eights import ANY, GAME, CrazyEightsState, penalty
 from games.engine import BadOption, IllegalMove, Move
+from tests.playthrough import assert_refused
 
 DECK = Counter(C.french_deck())
 
@@ -42,11 +43,7 @@ def table(hands, discard, *, stock=None, turn=0, dealer=None, named="", drawn=""
 
 def refused(s, seat, move):
     """Apply an illegal move: it must raise IllegalMove and leave the state as it was."""
-    before = s.to_json()
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(s, seat, move)
-    assert s.to_json() == before
-    return str(err.value)
+    return assert_refused(GAME, s, seat, move)
 
 
 def plays(s, seat):

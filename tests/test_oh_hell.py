@@ -7,8 +7,9 @@ import pytest
 
 from games import cards as C
 from games import registry
-from games.engine import BadOption, IllegalMove, Move
+from games.engine import BadOption, Move
 from games.oh_hell import BID, GAME, PLAY, OhHellOptions, OhHellState, hand_points
+from tests.playthrough import assert_refused
 
 DECK = Counter(C.french_deck())
 
@@ -52,11 +53,7 @@ def bids_of(s, seat):
 
 def refused(s, seat, move):
     """Apply an illegal move: it must raise IllegalMove and leave the state as it was."""
-    before = s.to_json()
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(s, seat, move)
-    assert s.to_json() == before
-    return str(err.value)
+    return assert_refused(GAME, s, seat, move)
 
 
 def play_out(s, rng, policy=None):

@@ -8,8 +8,9 @@ import pytest
 from games import cards as C
 from games import registry
 from games.common.match import award_in_order
-from games.engine import BadOption, IllegalMove, Move
+from games.engine import BadOption, Move
 from games.scopa import GAME, TRAIL_LABEL, ScopaState, primiera
+from tests.playthrough import assert_refused
 
 DECK = Counter(C.italian_deck())
 
@@ -54,11 +55,7 @@ def takes(s, seat, code):
 
 def refused(s, seat, move):
     """Apply an illegal move: it must raise IllegalMove and leave the state as it was."""
-    before = s.to_json()
-    with pytest.raises(IllegalMove) as err:
-        GAME.apply(s, seat, move)
-    assert s.to_json() == before
-    return str(err.value)
+    return assert_refused(GAME, s, seat, move)
 
 
 # --- the deal -----------------------------------------------------------------------------
