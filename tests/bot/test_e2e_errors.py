@@ -16,6 +16,16 @@ async def lobby(env, key="scopa", members=("alice", "bob", "cleo")):
     return guild, channel, people, table_id(message), message
 
 
+async def started_scopa(env):
+    """A started two-player Scopa table, and which of the two is to move."""
+    _, channel, (alice, bob, _), tid, message = await lobby(env)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
+    return channel, (alice, bob), tid, await fetch(env, channel, message.id), table, mover
+
+
 def reply(result) -> str:
     assert result.ephemeral, "errors are private"
     return result.response.content
@@ -52,12 +62,7 @@ async def test_a_member_not_seated_changes_nothing(simcord_env):
 
 async def test_a_stale_panel_is_redrawn_not_played(simcord_env):
     env = simcord_env
-    _, channel, (alice, bob, _), tid, message = await lobby(env)
-    await bob.click(message, custom_id=f"ct:{tid}:join")
-    await alice.click(message, custom_id=f"ct:{tid}:start")
-    table = env.bot.service.tables[tid]
-    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
-    message = await fetch(env, channel, message.id)
+    channel, (alice, bob), tid, message, table, mover = await started_scopa(env)
     first = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
     second = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
     # play a whole move on the first panel
@@ -75,12 +80,7 @@ async def test_a_stale_panel_is_redrawn_not_played(simcord_env):
 
 async def test_cancelled_and_finished_tables_refuse_moves(simcord_env):
     env = simcord_env
-    _, channel, (alice, bob, _), tid, message = await lobby(env)
-    await bob.click(message, custom_id=f"ct:{tid}:join")
-    await alice.click(message, custom_id=f"ct:{tid}:start")
-    table = env.bot.service.tables[tid]
-    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
-    message = await fetch(env, channel, message.id)
+    channel, (alice, bob), tid, message, table, mover = await started_scopa(env)
     panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
     await alice.click(message, custom_id=f"ct:{tid}:end")
     assert table.status == "cancelled"
