@@ -49,27 +49,24 @@ import os
 import random
 import re
 import shutil
-import signal
 import sys
 import tempfile
 import time
 import types
 from collections import Counter
-from collections.abc import Awaitable, Callable
-from contextlib import suppress
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tests.discord_emulator
+from tests.bot_process import BotProcess
 from tests.discord_emulator import Call, Callback, Emulator, Member
 from tests.discord_emulator import Interaction as EmuInteraction
 
-REPO = Path(__file__).resolve().parent.parent
 MENTION = re.compile(r"<@(\d+)>")
 CLICK_TIMEOUT = 10.0
 STARTUP_TIMEOUT = 30.0
-CLK_TCK = os.sysconf("SC_CLK_TCK")
 THINK = 0.0  # seconds a simulated player waits before each click (--think); 0: as soon as answered
 
 
@@ -122,52 +119,6 @@ class BenchEmulator(Emulator):
 # The bot processes
 # --------------------------------------------------------------------------------------------
 
-
-class BotProcess:
-    def __init__(self, proc: asyncio.subprocess.Process, log: Path) -> None:
-        self.proc, self.log = proc, log
-
-    @classmethod
-    async def spawn(cls, module: str, env: dict[str, str], log: Path, wrap: list[str] | None = None) -> BotProcess:
-        full = dict(os.environ) | env | {"PYTHONUNBUFFERED": "1"}
-        with log.open("ab") as out:
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable, *(wrap or []), "-m", module, cwd=REPO, env=full,
-                stdout=out, stderr=asyncio.subprocess.STDOUT)
-        return cls(proc, log)
-
-    def cpu(self) -> float:
-        """CPU seconds (user + system) the process used so far."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / CLK_TCK
-
-    async def alive(self, awaitable: Awaitable[Any], timeout: float) -> Any:
-        task = asyncio.ensure_future(awaitable)
-        died = asyncio.ensure_future(self.proc.wait())
-        try:
-            done, _ = await asyncio.wait({task, died}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            if task in done:
-                return task.result()
-            why = f"exited with {self.proc.returncode}" if died in done else f"timed out after {timeout}s"
-            tail = self.log.read_text(errors="replace")[-3000:]
-            raise RuntimeError(f"bot {why}; its log:\n{tail}")
-        finally:
-            for fut in (task, died):
-                if not fut.done():
-                    fut.cancel()
-                    with suppress(asyncio.CancelledError, Exception):
-                        await fut
-
-    async def stop(self, graceful: bool = False) -> None:
-        if self.proc.returncode is None:
-            with suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGINT if graceful else signal.SIGKILL)
-        try:
-            await asyncio.wait_for(self.proc.wait(), 15)
-        except TimeoutError:
-            with suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGKILL)
-            await asyncio.wait_for(self.proc.wait(), 10)
 
 
 async def start_bot(emu: Emulator, module: str, env: dict[str, str], log: Path,

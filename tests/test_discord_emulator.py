@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-import os
 import signal
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from pathlib import Path
@@ -31,9 +29,9 @@ from discord import app_commands
 
 from bot.discord_api import apply_api_base, apply_api_base_from_env
 from tests.bare_bot import create_bot
+from tests.bot_process import BotProcess
 from tests.discord_emulator import Emulator, EmulatorError, EmulatorTimeout
 
-REPO = Path(__file__).resolve().parent.parent
 STARTUP_TIMEOUT = 20.0
 
 
@@ -77,47 +75,10 @@ async def raw(emu: Emulator, method: str, path: str, json: Any = None, *, auth: 
 # --------------------------------------------------------------------------------------------
 
 
-class BotProcess:
-    def __init__(self, proc: asyncio.subprocess.Process, log: Path) -> None:
-        self.proc, self.log = proc, log
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")[-4000:] if self.log.exists() else ""
-
-    async def alive(self, awaitable: Any, timeout: float = STARTUP_TIMEOUT) -> Any:
-        """Await `awaitable`, failing at once (with the bot's log) if the process exits meanwhile."""
-        task = asyncio.ensure_future(awaitable)
-        died = asyncio.ensure_future(self.proc.wait())
-        try:
-            done, _ = await asyncio.wait({task, died}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            if task in done:
-                return task.result()
-            reason = f"exited with {self.proc.returncode}" if died in done else f"timed out after {timeout}s"
-            raise AssertionError(f"bare bot {reason}; its log:\n{self.output()}")
-        finally:
-            for fut in (task, died):
-                if not fut.done():
-                    fut.cancel()
-                    with suppress(asyncio.CancelledError, Exception):
-                        await fut
-
-    async def kill(self) -> None:
-        if self.proc.returncode is None:
-            with suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGKILL)
-        with suppress(Exception):
-            await asyncio.wait_for(self.proc.wait(), 10)
-
-
 @asynccontextmanager
 async def bare_bot_process(emu: Emulator, log: Path) -> AsyncIterator[BotProcess]:
-    env = dict(os.environ)
-    env.update(DISCORD_TOKEN="test-token", DISCORD_API_BASE=emu.api_base, PYTHONUNBUFFERED="1")
-    with log.open("ab") as out:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.bare_bot", cwd=REPO, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT
-        )
-    bot = BotProcess(proc, log)
+    bot = await BotProcess.spawn("tests.bare_bot", {"DISCORD_TOKEN": "test-token",
+                                                     "DISCORD_API_BASE": emu.api_base}, log)
     try:
         yield bot
     finally:

@@ -24,22 +24,19 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import os
 import random
 import re
 import signal
 import sqlite3
-import sys
-from collections.abc import Awaitable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tests.bot_process import BotProcess
 from tests.discord_emulator import Callback, Emulator, Member
 from tests.discord_emulator import Interaction as EmuInteraction
 
-REPO = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 20.0
 CLICK_TIMEOUT = 15.0
 MENTION = re.compile(r"<@(\d+)>")
@@ -52,51 +49,10 @@ def is_command_sync(call: Any) -> bool:
     return call.method == "PUT" and call.path.endswith("/commands")
 
 
-class BotProcess:
-    """``python -m bot`` in its own process, its output in a log file."""
-
-    def __init__(self, proc: asyncio.subprocess.Process, log: Path, start: int) -> None:
-        self.proc, self.log, self.start = proc, log, start  # start: log offset of this run
-
-    @classmethod
-    async def spawn(cls, emu: Emulator, database: Path, log: Path) -> BotProcess:
-        env = dict(os.environ)
-        env.update(DISCORD_TOKEN="test", DISCORD_API_BASE=emu.api_base, DATABASE_PATH=str(database),
-                   AI_ITERATIONS="10", AI_SECONDS="0.05", LOG_LEVEL="WARNING", PYTHONUNBUFFERED="1")
-        env.pop("DEV_GUILD_ID", None)
-        start = log.stat().st_size if log.exists() else 0
-        with log.open("ab") as out:
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=REPO, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
-        return cls(proc, log, start)
-
-    def output(self) -> str:
-        return self.log.read_bytes()[self.start:].decode(errors="replace") if self.log.exists() else ""
-
-    async def alive(self, awaitable: Awaitable[T], timeout: float = CLICK_TIMEOUT) -> T:
-        """Await `awaitable`; fail at once, with the bot's log, if the process exits meanwhile."""
-        task = asyncio.ensure_future(awaitable)
-        died = asyncio.ensure_future(self.proc.wait())
-        try:
-            done, _ = await asyncio.wait({task, died}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-            if task in done:
-                return task.result()
-            why = f"exited with {self.proc.returncode}" if died in done else f"timed out after {timeout}s"
-            raise AssertionError(f"bot {why}; its log:\n{self.output()[-4000:]}")
-        finally:
-            for fut in (task, died):
-                if not fut.done():
-                    fut.cancel()
-                    with suppress(asyncio.CancelledError, Exception):
-                        await fut
-
-    async def kill(self) -> None:
-        """SIGKILL (kill -9) and reap."""
-        if self.proc.returncode is None:
-            with suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGKILL)
-        with suppress(Exception):
-            await asyncio.wait_for(self.proc.wait(), 10)
+async def spawn_bot(emu: Emulator, database: Path, log: Path) -> BotProcess:
+    return await BotProcess.spawn("bot", {
+        "DISCORD_TOKEN": "test", "DISCORD_API_BASE": emu.api_base, "DATABASE_PATH": str(database),
+        "AI_ITERATIONS": "10", "AI_SECONDS": "0.05", "LOG_LEVEL": "WARNING", "DEV_GUILD_ID": ""}, log)
 
 
 def db_rows(database: Path, sql: str, params: tuple = ()) -> list[tuple]:
@@ -183,7 +139,7 @@ class Table:
             it = await self.emu.click(member, message_id, custom_id)
         else:
             it = await self.emu.select(member, message_id, custom_id, [value])
-        return await self.bot.alive(it.responded(CLICK_TIMEOUT))
+        return await self.bot.alive(it.responded(CLICK_TIMEOUT), CLICK_TIMEOUT)
 
     async def open_panel(self, member: Member) -> int:
         """Press My hand on the table message: an ephemeral panel; its message id."""
@@ -266,7 +222,7 @@ async def start_bot(emu: Emulator, database: Path, log: Path, run: int) -> BotPr
     """`python -m bot` on `database`, once it has synced its commands and got READY (run: how many
     processes have connected so far, this one included)."""
     since = emu.mark()
-    bot = await BotProcess.spawn(emu, database, log)
+    bot = await spawn_bot(emu, database, log)
     try:
         await bot.alive(emu.wait_for(is_command_sync, since=since, timeout=STARTUP_TIMEOUT), STARTUP_TIMEOUT)
         await bot.alive(emu.wait_ready(count=run, timeout=STARTUP_TIMEOUT), STARTUP_TIMEOUT)
