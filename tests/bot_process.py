@@ -15,6 +15,10 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
+# A parent that ignores SIGCHLD (some CI runners do, and exec keeps it) has its children reaped
+# by the kernel, so their exit status is lost: asyncio then reports 255 instead of -SIGKILL.
+signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+
 
 class BotProcess:
     """``python -m <module>`` with its output appended to ``log``."""
