@@ -356,6 +356,17 @@ class Game(Generic[S]):
             at += len(z.cards)
         return twin
 
+    # -- timing (the front end owns the clock)
+    def reaction(self, s: S) -> str | None:
+        """The id of the reaction window open now (see `games.common.window`), or None in
+        ordinary play. While it stays the same, every seat in it shares one deadline."""
+        return None
+
+    def timeout_move(self, s: S, seat: int) -> Move | None:
+        """The move made for ``seat`` when its time runs out and the answer is fixed by the
+        rules (passing in a reaction window); None lets the seat's computer player choose."""
+        return None
+
     def rollout_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The move a cheap playout policy picks; random unless a game knows better."""
         return moves[rng.randrange(len(moves))]

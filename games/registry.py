@@ -1,17 +1,30 @@
-"""The games by key. Adding a game means adding its module to `_MODULES`."""
+"""The games by key: every module of `games` that defines ``GAME`` is one."""
 
 from __future__ import annotations
 
+import pkgutil
 from importlib import import_module
+from pathlib import Path
 
 from games.engine import Game
 
-_MODULES = ("crazy_eights", "oh_hell", "scopa")
+_NOT_GAMES = {"__main__", "cards", "cli", "engine", "options", "registry"}
 
-GAMES: dict[str, Game] = {}
-for _name in _MODULES:
-    _game = import_module(f"games.{_name}").GAME
-    GAMES[_game.key] = _game
+
+def _discover() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda i: i.name):
+        if info.ispkg or info.name in _NOT_GAMES or info.name.startswith("_"):
+            continue
+        game = getattr(import_module(f"games.{info.name}"), "GAME", None)
+        if isinstance(game, Game):
+            if game.key in found:
+                raise RuntimeError(f"two games use the key {game.key!r}")
+            found[game.key] = game
+    return found
+
+
+GAMES: dict[str, Game] = _discover()
 
 
 def get(key: str) -> Game:
