@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 import sys
 
 from bot.settings import Settings, SettingsError
@@ -24,6 +25,10 @@ def main() -> int:
 
     async def run() -> None:
         async with create_bot(settings) as bot:
+            # SIGTERM (docker stop, systemd) and SIGINT: finish moves in flight, close the database
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(sig, lambda: loop.create_task(bot.close()))
             await bot.start(settings.token)
 
     try:

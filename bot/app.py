@@ -7,6 +7,8 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.cogs.config import ConfigCog
+from bot.cogs.stats import StatsCog
 from bot.cogs.tables import TablesCog
 from bot.settings import Settings
 from bot.store import Store
@@ -16,11 +18,16 @@ from bot.ui import DYNAMIC_ITEMS, Controller
 log = logging.getLogger(__name__)
 
 
-class CardBot(commands.Bot):
+class CardBot(commands.AutoShardedBot):
+    """Sharded so several processes can split the guilds (SHARD_COUNT / SHARD_IDS); one
+    process with no shard settings runs every shard Discord recommends."""
+
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         shard_count=settings.shard_count,
+                         shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
         self.settings = settings
         self.store: Store | None = None
         self.service: TableService | None = None
@@ -35,16 +42,22 @@ class CardBot(commands.Bot):
         log.info("loaded %d open tables", loaded)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TablesCog(self))
+        await self.add_cog(ConfigCog(self))
+        await self.add_cog(StatsCog(self))
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.service.start_timers()
 
     async def close(self) -> None:
+        """Stop taking work, let moves being written finish, then close the database."""
         if self.service is not None:
             await self.service.close()
+        if self.controller is not None:
+            await self.controller.flush()
         if self.store is not None:
             await self.store.close()
         await super().close()

@@ -24,7 +24,11 @@ def player_count(table: Table) -> str:
 
 def seat_label(table: Table, seat: int) -> str:
     record = table.record.seats[seat]
-    return f"🤖 {record.name}" if record.computer else f"<@{record.user_id}>"
+    if record.computer:
+        return f"🤖 {record.name}"
+    if record.stand_in:
+        return f"🤖 computer for <@{record.user_id}>"
+    return f"<@{record.user_id}>"
 
 
 def options_text(table: Table) -> str:
@@ -89,14 +93,17 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
     parts += [""] + pile_lines(view, table.names) + [""] + seat_lines(table, view)
     if table.recent:
         parts += ["", "**Recent**"] + [f"• {line}" for line in table.recent]
-    if record.status == PLAYING:
-        parts += ["", "Press **My hand** to see your cards and play."]
-    embed.description = clip("\n".join(parts))
     content = ""
     if record.status == PLAYING:
-        humans = [seat for seat in view.to_move if not record.seats[seat].computer]
+        humans = [seat for seat in view.to_move if not table.computer_plays(seat)]
         if humans:
             content = "Your move: " + " ".join(f"<@{record.seats[s].user_id}>" for s in humans)
+            if table.deadline is not None:
+                content += f" · time runs out <t:{int(table.deadline)}:R>"
+        parts += ["", "Press **My hand** to see your cards and play."]
+        if any(s.stand_in for s in record.seats):
+            parts.append("Left or ran out of time? **Take my seat back** returns your seat to you.")
+    embed.description = clip("\n".join(parts))
     return content, embed
 
 

@@ -38,6 +38,8 @@ class Settings:
     api_base: str | None = None          # tests only: a local Discord emulator
     ai_iterations: int = 1000
     ai_seconds: float | None = 0.9
+    shard_count: int | None = None       # None: as many as Discord recommends
+    shard_ids: tuple[int, ...] | None = None   # the shards this process runs; None: all
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: str | Path = ".env") -> Settings:
@@ -60,7 +62,23 @@ class Settings:
         level = values.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR (got {level!r})")
+        shard_count = number("SHARD_COUNT", int, None)
+        ids_text = values.get("SHARD_IDS", "").strip()
+        shard_ids = None
+        if ids_text:
+            try:
+                shard_ids = tuple(int(x) for x in ids_text.replace(",", " ").split())
+            except ValueError:
+                raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas (got {ids_text!r})") from None
+            if shard_count is None:
+                raise SettingsError("SHARD_IDS needs SHARD_COUNT (the total number of shards of all processes)")
+            if any(not 0 <= i < shard_count for i in shard_ids):
+                raise SettingsError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 = {shard_count - 1}")
+        if shard_count is not None and shard_count < 1:
+            raise SettingsError("SHARD_COUNT must be at least 1")
         return cls(
+            shard_count=shard_count,
+            shard_ids=shard_ids,
             token=token,
             database=values.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
             log_level=level,

@@ -51,6 +51,7 @@ class SeatRecord:
     user_id: int | None          # None for a computer player
     name: str                    # display name at the time of joining
     computer: bool = False
+    stand_in: bool = False       # a computer plays for this human (timed out or left) until they return
 
 
 @dataclass
@@ -67,6 +68,7 @@ class TableRecord:
     state: str | None = None     # the game state as JSON once started
     version: int = 0
     seats: list[SeatRecord] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)   # the front end's own: deadline, recent events …
     created_at: float = 0.0
     updated_at: float = 0.0
 
@@ -151,16 +153,26 @@ MIGRATIONS: list[str] = [
         VALUES (NEW.id, NEW.version, NEW.last_seat, NEW.last_move, NEW.updated_at);
     END;
     """,
+    # 3: what the front end keeps per table (deadline, timeouts, recent events) and seats a
+    # computer plays for their human until the human takes them back.
+    """
+    ALTER TABLE tables ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+    ALTER TABLE seats ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0;
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "playing")
 BUSY_TIMEOUT = 5.0  # seconds a writer waits for another connection's lock before failing
 
 _TABLE_SELECT = """
-    SELECT t.*, s.seat AS s_seat, s.user_id AS s_user_id, s.name AS s_name, s.computer AS s_computer
+    SELECT t.*, s.seat AS s_seat, s.user_id AS s_user_id, s.name AS s_name, s.computer AS s_computer,
+           s.stand_in AS s_stand_in
     FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 """
-_INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer) VALUES (?, ?, ?, ?, ?)"
+_INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in) VALUES (?, ?, ?, ?, ?, ?)"
+_INSERT_RESULT = ("INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
+                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+ResultRow = tuple[int | None, int, float]   # user_id (None for a computer), placing, score
 
 
 def split_sql(script: str) -> list[str]:
@@ -182,8 +194,8 @@ def _dumps(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-def _seat_key(seats: list[SeatRecord]) -> tuple[tuple[int | None, str, bool], ...]:
-    return tuple((s.user_id, s.name, bool(s.computer)) for s in seats)
+def _seat_key(seats: list[SeatRecord]) -> tuple[tuple[int | None, str, bool, bool], ...]:
+    return tuple((s.user_id, s.name, bool(s.computer), bool(s.stand_in)) for s in seats)
 
 
 class Store:
@@ -275,12 +287,12 @@ class Store:
             async with self._transaction() as db:
                 cursor = await _exec(db,
                     "UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
-                    " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?,"
+                    " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?, meta = ?,"
                     " last_seat = NULL, last_move = NULL"
                     " WHERE id = ? AND version = ?",
                     (record.guild_id, record.channel_id, record.message_id, record.game,
                      _dumps(record.options), record.host_id, record.seed, record.status, record.state,
-                     record.version, now, record.id, expected_version))
+                     record.version, now, _dumps(record.meta), record.id, expected_version))
                 if cursor.rowcount != 1:
                     raise VersionConflict(f"table {record.id} is not at version {expected_version}")
                 await self._replace_seats(db, record)
@@ -290,42 +302,41 @@ class Store:
         record.updated_at = now
         self._remember_seats(record)
 
-    async def append_move(self, record: TableRecord, seat: int, move: str, expected_version: int) -> None:
+    async def append_move(self, record: TableRecord, seat: int, move: str, expected_version: int,
+                          results: list[ResultRow] | None = None) -> None:
         """The per-move write: log `move` by `seat` as version `record.version` and store the
-        record's state, status, version and seats, all in one transaction guarded by
-        `expected_version` (VersionConflict, nothing written, if the row has moved on).
+        record's state, status, version, meta and seats, all in one transaction guarded by
+        `expected_version` (VersionConflict, nothing written, if the row has moved on). With
+        `results` (the move ended the game), the results are stored in the same transaction.
         Sets `record.updated_at`. Other fields (message_id, options …) are not written here."""
         _check_bump(record, expected_version)
+        if results is not None and len(results) != len(record.seats):
+            raise ValueError(f"{len(results)} result rows for {len(record.seats)} seats")
         now = time.time()
-        if self._known_seats.get(record.id) != (expected_version, _seat_key(record.seats)):
-            await self._append_move_with_seats(record, seat, move, expected_version, now)
-        else:
+        params = (record.state, record.status, record.version, now, _dumps(record.meta), seat, move,
+                  record.id, expected_version)
+        update = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
+                  " last_seat = ?, last_move = ? WHERE id = ? AND version = ?")
+        if results is None and self._known_seats.get(record.id) == (expected_version, _seat_key(record.seats)):
             async with self._lock:
                 # one statement (its trigger logs the move) is its own atomic transaction
-                updated = await self._db.execute_fetchall(
-                    "UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?,"
-                    " last_seat = ?, last_move = ? WHERE id = ? AND version = ? RETURNING version",
-                    (record.state, record.status, record.version, now, seat, move, record.id, expected_version))
+                updated = await self._db.execute_fetchall(update + " RETURNING version", params)
             if not updated:
                 self._known_seats.pop(record.id, None)
                 raise VersionConflict(f"table {record.id} is not at version {expected_version}")
+        else:
+            try:
+                async with self._transaction() as db:
+                    if (await _exec(db, update, params)).rowcount != 1:
+                        raise VersionConflict(f"table {record.id} is not at version {expected_version}")
+                    await self._replace_seats(db, record)
+                    if results is not None:
+                        await _exec_many(db, _INSERT_RESULT, self._result_rows(record, results, now))
+            except VersionConflict:
+                self._known_seats.pop(record.id, None)
+                raise
         record.updated_at = now
         self._remember_seats(record)
-
-    async def _append_move_with_seats(self, record: TableRecord, seat: int, move: str,
-                                      expected_version: int, now: float) -> None:
-        try:
-            async with self._transaction() as db:
-                cursor = await _exec(db,
-                    "UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?,"
-                    " last_seat = ?, last_move = ? WHERE id = ? AND version = ?",
-                    (record.state, record.status, record.version, now, seat, move, record.id, expected_version))
-                if cursor.rowcount != 1:
-                    raise VersionConflict(f"table {record.id} is not at version {expected_version}")
-                await self._replace_seats(db, record)
-        except VersionConflict:
-            self._known_seats.pop(record.id, None)
-            raise
 
     async def load_table(self, table_id: int) -> TableRecord | None:
         async with self._lock:
@@ -350,18 +361,33 @@ class Store:
 
     # --- results ---------------------------------------------------------------------------
 
-    async def record_results(self, record: TableRecord, rows: list[tuple[int | None, int, float]]) -> None:
+    async def record_results(self, record: TableRecord, rows: list[ResultRow]) -> None:
         """Store one result per seat: `rows` holds (user_id or None, placing, score) in seat
         order. Recording a table twice raises sqlite3.IntegrityError and writes nothing."""
         if len(rows) != len(record.seats):
             raise ValueError(f"{len(rows)} result rows for {len(record.seats)} seats")
-        now = time.time()
         async with self._transaction() as db:
-            await _exec_many(db,
-                "INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(record.id, seat, record.guild_id, record.game, user_id, placing, score, now)
-                 for seat, (user_id, placing, score) in enumerate(rows)])
+            await _exec_many(db, _INSERT_RESULT, self._result_rows(record, rows, time.time()))
+
+    @staticmethod
+    def _result_rows(record: TableRecord, rows: list[ResultRow], now: float) -> list[tuple]:
+        return [(record.id, seat, record.guild_id, record.game, user_id, placing, score, now)
+                for seat, (user_id, placing, score) in enumerate(rows)]
+
+    async def forget_user(self, user_id: int) -> int:
+        """Remove a member's personal data: their results become anonymous, their name leaves
+        every closed table (open tables keep their seat until they close). Returns how many
+        rows changed."""
+        async with self._transaction() as db:
+            a = await _exec(db, "UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,))
+            # seats of open tables stay: the member is playing there and keeps their seat
+            closed = "SELECT id FROM tables WHERE status NOT IN ('lobby', 'playing')"
+            b = await _exec(db, f"UPDATE seats SET user_id = NULL, name = 'someone' WHERE user_id = ?"
+                                f" AND table_id IN ({closed})", (user_id,))
+            c = await _exec(db, f"UPDATE tables SET host_id = 0 WHERE host_id = ? AND id IN ({closed})",
+                            (user_id,))
+        self._known_seats.clear()
+        return a.rowcount + b.rowcount + c.rowcount
 
     async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
         """Results in a server, optionally only one user's and/or one game's, oldest first.
@@ -397,11 +423,28 @@ class Store:
                 " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
                 (guild_id, key, text))
 
+    async def settings(self, guild_id: int) -> dict[str, Any]:
+        """Every setting of a server, by key."""
+        async with self._lock:
+            rows = await self._db.execute_fetchall(
+                "SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key", (guild_id,))
+        return {r["key"]: json.loads(r["value"]) for r in rows}
+
+    async def delete_settings(self, guild_id: int, keys: Iterable[str] | None = None) -> None:
+        """Forget some settings of a server, or all of them (keys=None)."""
+        async with self._transaction() as db:
+            if keys is None:
+                await _exec(db, "DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            else:
+                await _exec_many(db, "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
+                                 [(guild_id, k) for k in keys])
+
     # --- helpers ---------------------------------------------------------------------------
 
     @staticmethod
     def _seat_rows(table_id: int, seats: list[SeatRecord]) -> list[tuple]:
-        return [(table_id, i, s.user_id, s.name, int(bool(s.computer))) for i, s in enumerate(seats)]
+        return [(table_id, i, s.user_id, s.name, int(bool(s.computer)), int(bool(s.stand_in)))
+                for i, s in enumerate(seats)]
 
     async def _replace_seats(self, db: aiosqlite.Connection, record: TableRecord) -> None:
         await _exec(db, "DELETE FROM seats WHERE table_id = ?", (record.id,))
@@ -422,9 +465,11 @@ class Store:
                     id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
                     options=json.loads(r["options"]), host_id=r["host_id"], seed=r["seed"],
                     status=r["status"], message_id=r["message_id"], state=r["state"],
-                    version=r["version"], created_at=r["created_at"], updated_at=r["updated_at"])
+                    version=r["version"], meta=json.loads(r["meta"]),
+                    created_at=r["created_at"], updated_at=r["updated_at"])
             if r["s_seat"] is not None:
-                rec.seats.append(SeatRecord(r["s_user_id"], r["s_name"], bool(r["s_computer"])))
+                rec.seats.append(SeatRecord(r["s_user_id"], r["s_name"], bool(r["s_computer"]),
+                                            bool(r["s_stand_in"])))
         for rec in records.values():
             self._remember_seats(rec)
         return list(records.values())

@@ -6,6 +6,12 @@ lock and is written to the store (one transaction, version checked) before anyon
 is told about it. Computer players think in a worker thread so the event loop
 keeps answering clicks, and their move is only applied if the table has not
 moved on meanwhile.
+
+No table gets stuck: every human seat that must act has a deadline, stored with the
+table (``meta["deadline"]``), and `tick` (run every second by `run_timers`, or by a
+test with a fake clock) makes the timeout move when it passes. A seat that times out
+repeatedly, or whose player leaves, is played by a computer (a *stand-in*) until the
+player takes it back. Tables nobody can play any more, or idle too long, are closed.
 """
 
 from __future__ import annotations
@@ -13,10 +19,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from bot.config import STRENGTHS, GuildConfig
 from bot.store import SeatRecord, Store, TableRecord, VersionConflict
 from games.ai import SearchPlayer
 from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, State, View
@@ -26,6 +34,8 @@ log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
 RECENT_EVENTS = 6
+LOBBY_IDLE = 60 * 60              # seconds a lobby may wait for players
+PLAYING_IDLE = 7 * 24 * 60 * 60   # seconds a game without a turn timer may sit untouched
 
 
 class TableError(Exception):
@@ -62,6 +72,7 @@ class Table:
         return [s.name for s in self.record.seats]
 
     def seat_of(self, user_id: int) -> int | None:
+        """The seat of a member, also while a computer stands in for them."""
         for i, seat in enumerate(self.record.seats):
             if not seat.computer and seat.user_id == user_id:
                 return i
@@ -69,6 +80,19 @@ class Table:
 
     def humans(self) -> list[int]:
         return [s.user_id for s in self.record.seats if not s.computer and s.user_id is not None]
+
+    def computer_plays(self, seat: int) -> bool:
+        """True when a computer makes this seat's moves (a computer seat, or a stand-in)."""
+        record = self.record.seats[seat]
+        return record.computer or record.stand_in
+
+    def present(self) -> list[int]:
+        """Seats a human plays right now."""
+        return [i for i in range(len(self.record.seats)) if not self.computer_plays(i)]
+
+    @property
+    def deadline(self) -> float | None:
+        return self.record.meta.get("deadline")
 
     def view(self, seat: int | None) -> View:
         assert self.state is not None
@@ -98,15 +122,23 @@ def computer_name(seats: list[SeatRecord]) -> str:
 
 class TableService:
     def __init__(self, store: Store, *, ai_iterations: int = 1000, ai_seconds: float | None = 0.9,
-                 computer_pause: float = 0.0) -> None:
+                 computer_pause: float = 0.0, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
         self.listeners: list[Listener] = []
         self.ai_iterations = ai_iterations
         self.ai_seconds = ai_seconds
         self.computer_pause = computer_pause
+        self.clock = clock
         self._computer_tasks: dict[int, asyncio.Task] = {}
+        self._timer_task: asyncio.Task | None = None
+        self._timer_handle: asyncio.TimerHandle | None = None
+        self._timers_on = False
+        self._timer_again = False
         self._closing = False
+
+    async def config(self, guild_id: int) -> GuildConfig:
+        return GuildConfig.from_settings(await self.store.settings(guild_id))
 
     # -- loading and saving
     async def load(self) -> int:
@@ -116,12 +148,18 @@ class TableService:
             if game is None:
                 log.warning("table %s: unknown game %r, skipped", record.id, record.game)
                 continue
-            table = Table(record, game)
-            if record.state is not None:
-                table.state = game.State.from_json(record.state)
-            self.tables[record.id] = table
-            self._schedule_computers(table)
+            self.tables[record.id] = self._table(record, game)
+            self._schedule_computers(table=self.tables[record.id])
         return len(self.tables)
+
+    @staticmethod
+    def _table(record: TableRecord, game: Game) -> Table:
+        table = Table(record, game)
+        if record.state is not None:
+            table.state = game.State.from_json(record.state)
+        table.recent.extend(record.meta.get("recent", ()))
+        table.private.update({int(k): v for k, v in record.meta.get("private", {}).items()})
+        return table
 
     async def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
@@ -129,13 +167,16 @@ class TableService:
             record = await self.store.load_table(table_id)
             if record is None or record.game not in GAMES:
                 raise TableError("That table no longer exists.")
-            table = Table(record, GAMES[record.game])
-            if record.state is not None:
-                table.state = table.game.State.from_json(record.state)
-            self.tables[table_id] = table
+            table = self.tables[table_id] = self._table(record, GAMES[record.game])
         return table
 
+    @staticmethod
+    def _keep_log(table: Table) -> None:
+        table.record.meta["recent"] = list(table.recent)
+        table.record.meta["private"] = {str(k): v for k, v in table.private.items()}
+
     async def _save(self, table: Table) -> None:
+        self._keep_log(table)
         expected = table.record.version
         table.record.version = expected + 1
         try:
@@ -167,15 +208,29 @@ class TableService:
         game = GAMES.get(game_key)
         if game is None:
             raise TableError(f"There is no game called '{game_key}'. Try one of: {', '.join(sorted(GAMES))}.")
+        config = await self.config(guild_id)
+        if not config.allows_channel(channel_id):
+            where = ", ".join(f"<#{c}>" for c in config.channels)
+            raise TableError(f"Tables can't be opened in this channel on this server. Try {where}.")
+        if len(self.channel_tables(channel_id)) >= config.max_tables:
+            raise TableError(f"This channel already has {config.max_tables} open "
+                             f"table{'s' if config.max_tables != 1 else ''} (the server's limit). "
+                             "Finish or /end one first.")
         try:
-            parsed = game.Options.parse(options or {})
+            parsed = game.Options.parse(config.options.get(game.key, {}) | (options or {}))
         except BadOption as e:
             raise TableError(f"Bad option: {e}.") from None
         record = await self.store.create_table(
             guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
             [SeatRecord(host_id, host_name)])
+        # what this table keeps of the server's settings, whatever they become later
+        record.meta.update(timer=config.timer_for(game.key), window=config.window,
+                           timeout_action=config.timeout_action, replace_after=config.replace_after,
+                           computers=config.computers, strength=config.strength, pictures=config.pictures)
         table = Table(record, game)
         self.tables[record.id] = table
+        await self._save(table)
+        self.arm_timer()   # the lobby's idle limit
         return table
 
     async def set_message(self, table: Table, message_id: int) -> None:
@@ -205,20 +260,62 @@ class TableService:
     async def leave(self, table_id: int, user_id: int) -> Table:
         table = await self.get(table_id)
         async with table.lock:
-            self._lobby(table)
+            if table.status == PLAYING:
+                await self._hand_over(table, user_id)
+            else:
+                await self._leave_lobby(table, user_id)
+        await self._notify(table)
+        self._schedule_computers(table)
+        return table
+
+    async def _hand_over(self, table: Table, user_id: int) -> None:
+        """A player leaves a running game: a computer plays their seat from now on."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not playing at this table.")
+        if table.record.seats[seat].stand_in:
+            raise TableError("A computer already plays your seat. Press **Take my seat back** to return.")
+        table.record.seats[seat].stand_in = True
+        table.recent.append(f"{table.names[seat]} left; a computer plays their seat.")
+        self._close_if_deserted(table)
+        self._refresh_deadline(table)
+        await self._save(table)
+
+    async def take_back(self, table_id: int, user_id: int) -> Table:
+        """A player whose seat a computer plays (they left or timed out) returns to it."""
+        table = await self.get(table_id)
+        async with table.lock:
+            if table.status != PLAYING:
+                raise TableError("This game is not running.")
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not at this table.")
-            del table.record.seats[seat]
-            if user_id == table.record.host_id:
-                humans = table.humans()
-                if humans:
-                    table.record.host_id = humans[0]
-                else:
-                    table.record.status = CANCELLED
+                raise TableError("You have no seat at this table.")
+            if not table.record.seats[seat].stand_in:
+                raise TableError("You are already playing your seat.")
+            self._return(table, seat)
+            self._refresh_deadline(table)
             await self._save(table)
         await self._notify(table)
         return table
+
+    def _return(self, table: Table, seat: int) -> None:
+        table.record.seats[seat].stand_in = False
+        table.record.meta.setdefault("timeouts", {}).pop(str(seat), None)
+        table.recent.append(f"{table.names[seat]} is back at the table.")
+
+    async def _leave_lobby(self, table: Table, user_id: int) -> None:
+        self._lobby(table)
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("You are not at this table.")
+        del table.record.seats[seat]
+        if user_id == table.record.host_id:
+            humans = table.humans()
+            if humans:
+                table.record.host_id = humans[0]
+            else:
+                table.record.status = CANCELLED
+        await self._save(table)
 
     async def add_computer(self, table_id: int, user_id: int) -> Table:
         table = await self.get(table_id)
@@ -226,6 +323,8 @@ class TableService:
             self._lobby(table)
             if table.seat_of(user_id) is None:
                 raise TableError("Only players at the table can add computer players.")
+            if not table.record.meta.get("computers", True):
+                raise TableError("This server does not allow computer players.")
             if len(table.record.seats) >= table.game.seats.stop - 1:
                 raise TableError(f"The table is full ({table.game.seats.stop - 1} players).")
             table.record.seats.append(SeatRecord(None, computer_name(table.record.seats), computer=True))
@@ -252,8 +351,9 @@ class TableService:
             table.state = state
             table.record.state = state.to_json()
             table.record.status = PLAYING
-            await self._save(table)
             table.recent.append(f"The game begins: {table.render(table.view(None).status)}")
+            self._refresh_deadline(table)
+            await self._save(table)
         await self._notify(table)
         self._schedule_computers(table)
         return table
@@ -266,8 +366,9 @@ class TableService:
             if user_id != table.record.host_id and not is_admin:
                 raise TableError("Only the host or a server manager can end this table.")
             table.record.status = CANCELLED
-            await self._save(table)
             table.recent.append("The table was closed.")
+            self._refresh_deadline(table)
+            await self._save(table)
         await self._notify(table)
         return table
 
@@ -293,7 +394,11 @@ class TableService:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not playing at this table.")
+            if table.record.seats[seat].stand_in:
+                raise TableError("A computer plays your seat since you left or ran out of time. "
+                                 "Press **Take my seat back** on the table message to play again.")
             events = await self._apply(table, seat, move, version)
+            table.record.meta.get("timeouts", {}).pop(str(seat), None)
         await self._notify(table)
         self._schedule_computers(table)
         return events
@@ -310,48 +415,199 @@ class TableService:
             events = table.game.apply(state, seat, move)
         except IllegalMove as e:
             raise TableError(str(e)) from None
+        old_state, table.state = table.state, state
+        recent, private = list(table.recent), dict(table.private)
+        self._log_events(table, seat, events)
         table.record.state = state.to_json()
         if state.over:
             table.record.status = FINISHED
+        self._refresh_deadline(table)
+        self._keep_log(table)
         expected = table.record.version
         table.record.version = expected + 1
         try:
-            await self.store.append_move(table.record, seat, str(move), expected)
+            await self.store.append_move(table.record, seat, str(move), expected,
+                                         self._results(table) if state.over else None)
         except VersionConflict:
             await self._reload(table)
+            table.recent, table.private = deque(recent, maxlen=RECENT_EVENTS), private
             raise StaleMove("The table moved on (another move was made first).") from None
-        except Exception:
-            table.record.version, table.record.state = expected, table.state.to_json()
+        except BaseException:
+            table.state = old_state
+            table.recent, table.private = deque(recent, maxlen=RECENT_EVENTS), private
+            table.record.version, table.record.state = expected, old_state.to_json()
             table.record.status = PLAYING
             raise
-        table.state = state
+        return events
+
+    @staticmethod
+    def _log_events(table: Table, seat: int, events: list[Event]) -> None:
         table.private.pop(seat, None)  # what the seat was told privately is old news once it acts
         for e in events:
             if e.to is None:
                 table.recent.append(e.render(table.names))
             else:
                 table.private[e.to] = e.render(table.names)
-        if state.over:
-            await self._record_results(table)
-        return events
 
-    async def _record_results(self, table: Table) -> None:
+    @staticmethod
+    def _results(table: Table) -> list[tuple[int | None, int, float]] | None:
         outcome = table.game.outcome(table.state)
         if outcome is None:
-            return
-        rows = [(s.user_id if not s.computer else None, outcome.placings[i], outcome.scores[i])
+            return None
+        return [(s.user_id if not s.computer else None, outcome.placings[i], outcome.scores[i])
                 for i, s in enumerate(table.record.seats)]
-        try:
-            await self.store.record_results(table.record, rows)
-        except Exception:
-            log.exception("table %s: could not record results", table.id)
+
+    # -- deadlines and timeouts
+    def _refresh_deadline(self, table: Table) -> None:
+        """Set the deadline of the humans who must act now. A reaction window keeps the
+        deadline it opened with, so it lasts the same time whoever answers."""
+        meta = table.record.meta
+        waiting = [s for s in table.to_move() if not table.computer_plays(s)] if table.status == PLAYING else []
+        reaction = table.game.reaction(table.state) if waiting else None
+        if not waiting:
+            meta.pop("deadline", None)
+            meta.pop("reaction", None)
+            return
+        if reaction is not None and reaction == meta.get("reaction") and "deadline" in meta:
+            return
+        limit = int(table.record.options.get("window_seconds") or meta.get("window", 20)) if reaction \
+            else int(meta.get("timer", 0))
+        meta["reaction"] = reaction
+        if limit > 0:
+            meta["deadline"] = self.clock() + limit
+            self.arm_timer()
+        else:
+            meta.pop("deadline", None)
+
+    def _close_if_deserted(self, table: Table) -> None:
+        if table.status == PLAYING and not table.present():
+            table.record.status = CANCELLED
+            table.recent.append("No players are left, so the table was closed.")
+
+    async def tick(self) -> None:
+        """Run what is due: timeouts of seats past their deadline, and closing idle tables."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if self._closing:
+                return
+            try:
+                if table.status == PLAYING and table.deadline is not None and table.deadline <= now:
+                    await self._time_out(table)
+                elif table.status in (LOBBY, PLAYING) and self._idle(table, now):
+                    await self._close_idle(table)
+            except Exception:
+                log.exception("table %s: timer failed", table.id)
+            if table.status not in (LOBBY, PLAYING):
+                self.tables.pop(table.id, None)  # closed tables are only kept in the store
+
+    def _idle(self, table: Table, now: float) -> bool:
+        if table.status == LOBBY:
+            return now - table.record.updated_at > LOBBY_IDLE
+        return table.deadline is None and not self._busy(table) and now - table.record.updated_at > PLAYING_IDLE
+
+    def _busy(self, table: Table) -> bool:
+        task = self._computer_tasks.get(table.id)
+        return task is not None and not task.done()
+
+    async def _close_idle(self, table: Table) -> None:
+        async with table.lock:
+            if table.status not in (LOBBY, PLAYING) or not self._idle(table, self.clock()):
+                return
+            table.record.status = CANCELLED
+            table.recent.append("The table was closed after a long time without play.")
+            self._refresh_deadline(table)
+            await self._save(table)
+        await self._notify(table)
+
+    async def _time_out(self, table: Table) -> None:
+        async with table.lock:
+            deadline = table.deadline
+            if table.status != PLAYING or deadline is None or deadline > self.clock():
+                return
+            meta = table.record.meta
+            timeouts = meta.setdefault("timeouts", {})
+            late = [s for s in table.to_move() if not table.computer_plays(s)]
+            for seat in late:
+                timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
+                replace = meta.get("timeout_action") == "remove" or timeouts[str(seat)] >= meta.get("replace_after", 2)
+                if replace:
+                    table.record.seats[seat].stand_in = True
+                    table.recent.append(f"⏰ {table.names[seat]} ran out of time; a computer plays their seat now.")
+            self._close_if_deserted(table)
+            applied = False
+            for seat in late:
+                if table.status != PLAYING or table.record.seats[seat].stand_in or seat not in table.to_move():
+                    continue
+                move = await self._timeout_move(table, seat)
+                table.recent.append(f"⏰ {table.names[seat]} ran out of time.")
+                await self._apply(table, seat, move, None)
+                applied = True
+            if not applied:  # seats were handed to computers: store that change by itself
+                self._refresh_deadline(table)
+                await self._save(table)
+        await self._notify(table)
+        self._schedule_computers(table)
+
+    async def _timeout_move(self, table: Table, seat: int) -> Move:
+        game, state = table.game, table.state
+        fixed = game.timeout_move(state, seat)
+        if fixed is not None:
+            return fixed
+        if table.record.meta.get("timeout_action") == "skip":
+            passing = [m for m in game.moves(state, seat) if m.kind == "pass"]
+            if passing:
+                return passing[0]
+        return await asyncio.to_thread(self._player(table).choose, game, state.clone(), seat)
+
+    def _player(self, table: Table) -> SearchPlayer:
+        share = STRENGTHS.get(table.record.meta.get("strength", "strong"), 1.0)
+        seconds = None if self.ai_seconds is None else self.ai_seconds * max(share, 0.2)
+        return SearchPlayer(iterations=max(10, int(self.ai_iterations * share)), seconds=seconds,
+                            seed=table.record.seed + table.version)
+
+    def _next_due(self) -> float | None:
+        due = [t.deadline for t in self.tables.values() if t.status == PLAYING and t.deadline is not None]
+        due += [t.record.updated_at + LOBBY_IDLE for t in self.tables.values() if t.status == LOBBY]
+        return min(due, default=None)
+
+    def arm_timer(self) -> None:
+        """Schedule the next `tick` for when the earliest deadline (or idle limit) falls due.
+        Called whenever deadlines may have changed; one pending call at a time."""
+        if self._closing or not self._timers_on:
+            return
+        if self._timer_handle is not None:
+            self._timer_handle.cancel()
+            self._timer_handle = None
+        due = self._next_due()
+        if due is not None:
+            loop = asyncio.get_running_loop()
+            self._timer_handle = loop.call_later(max(0.0, due - self.clock()) + 0.01, self._fire_timer)
+
+    def _fire_timer(self) -> None:
+        self._timer_handle = None
+        if self._timer_task is None or self._timer_task.done():
+            self._timer_task = asyncio.get_running_loop().create_task(self._tick_and_arm())
+        else:
+            self._timer_again = True
+
+    async def _tick_and_arm(self) -> None:
+        self._timer_again = True
+        while self._timer_again and not self._closing:
+            self._timer_again = False
+            await self.tick()
+        self.arm_timer()
+
+    def start_timers(self) -> None:
+        """Run timeouts and idle closing from now on (the bot does; service tests call `tick`)."""
+        self._timers_on = True
+        self.arm_timer()
 
     # -- computer players
     def _schedule_computers(self, table: Table) -> None:
         running = self._computer_tasks.get(table.id)
         if self._closing or table.status != PLAYING or (running is not None and not running.done()):
             return  # a running task checks whose turn it is again after every await
-        if not any(table.record.seats[s].computer for s in table.to_move()):
+        if not any(table.computer_plays(s) for s in table.to_move()):
             return
         task = asyncio.get_running_loop().create_task(self._run_computers(table))
         self._computer_tasks[table.id] = task
@@ -364,18 +620,16 @@ class TableService:
 
     async def _run_computers(self, table: Table) -> None:
         while not self._closing and table.status == PLAYING:
-            seats = [s for s in table.to_move() if table.record.seats[s].computer]
+            seats = [s for s in table.to_move() if table.computer_plays(s)]
             if not seats:
                 return
             seat, version, snapshot = seats[0], table.version, table.state.clone()
-            player = SearchPlayer(iterations=self.ai_iterations, seconds=self.ai_seconds,
-                                  seed=table.record.seed + version)
-            move = await asyncio.to_thread(player.choose, table.game, snapshot, seat)
+            move = await asyncio.to_thread(self._player(table).choose, table.game, snapshot, seat)
             if self.computer_pause:
                 await asyncio.sleep(self.computer_pause)
             async with table.lock:
-                if table.version != version:
-                    continue  # someone else moved meanwhile: think again
+                if table.version != version or not table.computer_plays(seat):
+                    continue  # someone else moved meanwhile, or the player is back: think again
                 try:
                     await self._apply(table, seat, move, version)
                 except TableError:
@@ -389,7 +643,14 @@ class TableService:
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:
+        """Stop timers and computer players; moves already being written finish first."""
         self._closing = True
-        for task in list(self._computer_tasks.values()):
+        if self._timer_handle is not None:
+            self._timer_handle.cancel()
+        tasks = list(self._computer_tasks.values()) + ([self._timer_task] if self._timer_task else [])
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._computer_tasks.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for table in list(self.tables.values()):   # wait for moves in flight to be stored
+            async with table.lock:
+                pass

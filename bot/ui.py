@@ -16,10 +16,12 @@ panel was drawn for: a click on an older panel is refused and the panel redrawn.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 
 import discord
 
+from bot.pictures import hand_picture, table_picture
 from bot.render import panel_text, table_message
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
 from games.engine import Move, Step
@@ -38,6 +40,7 @@ TABLE_ACTIONS = {
     "cancel": ("Cancel", discord.ButtonStyle.danger),
     "hand": ("My hand", discord.ButtonStyle.primary),
     "end": ("End table", discord.ButtonStyle.danger),
+    "back": ("Take my seat back", discord.ButtonStyle.success),
     "rematch": ("Rematch", discord.ButtonStyle.success),
 }
 
@@ -46,7 +49,7 @@ def table_actions(table: Table) -> list[str]:
     if table.status == LOBBY:
         return ["join", "leave", "cpu", "start", "cancel"]
     if table.status == PLAYING:
-        return ["hand", "end"]
+        return ["hand", "leave"] + (["back"] if any(s.stand_in for s in table.record.seats) else []) + ["end"]
     if table.status == FINISHED:
         return ["rematch"]
     return []
@@ -137,6 +140,25 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton)
+
+
+def pictures_on(table: Table) -> bool:
+    return bool(table.record.meta.get("pictures", True)) and table.state is not None and table.status != LOBBY
+
+
+def table_file(table: Table, embed: discord.Embed) -> list[discord.File]:
+    """The table picture as an attachment shown in the embed (the text stays for screen
+    readers); nothing on text-only servers."""
+    if not pictures_on(table):
+        return []
+    embed.set_image(url="attachment://table.png")
+    return [discord.File(io.BytesIO(table_picture(table.view(None), table.names)), "table.png")]
+
+
+def hand_file(table: Table, seat: int) -> list[discord.File]:
+    if not pictures_on(table):
+        return []
+    return [discord.File(io.BytesIO(hand_picture(table.view(seat).hand)), "hand.png")]
 
 
 def table_view(table: Table) -> discord.ui.View:
@@ -234,13 +256,14 @@ class Controller:
         channel = self.client.get_partial_messageable(table.record.channel_id)
         content, embed = table_message(table)
         await channel.get_partial_message(table.record.message_id).edit(
-            content=content, embed=embed, view=table_view(table),
+            content=content, embed=embed, view=table_view(table), attachments=table_file(table, embed),
             allowed_mentions=discord.AllowedMentions(users=True))
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
         drawn = table.version
         content, embed = table_message(table)
-        sent = await interaction.response.send_message(content=content, embed=embed, view=table_view(table))
+        sent = await interaction.response.send_message(content=content, embed=embed, view=table_view(table),
+                                                       files=table_file(table, embed))
         message_id = sent.message_id if sent is not None else None
         if message_id is None:
             message_id = (await interaction.original_response()).id
@@ -269,6 +292,8 @@ class Controller:
                 await self.service.join(table_id, user.id, user.display_name)
             elif action == "leave":
                 await self.service.leave(table_id, user.id)
+            elif action == "back":
+                await self.service.take_back(table_id, user.id)
             elif action == "cpu":
                 await self.service.add_computer(table_id, user.id)
             elif action == "start":
@@ -290,7 +315,7 @@ class Controller:
         if table.status == LOBBY:
             return await self.error(interaction, "The game has not started yet.")
         content, view = self.panel(table, seat, ())
-        await interaction.response.send_message(content, view=view, ephemeral=True)
+        await interaction.response.send_message(content, view=view, ephemeral=True, files=hand_file(table, seat))
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
               note: str | None = None) -> tuple[str, discord.ui.View]:
@@ -303,7 +328,7 @@ class Controller:
     async def redraw(self, interaction: discord.Interaction, table: Table, seat: int,
                      path: tuple[int, ...] = (), page: int = 0, note: str | None = None) -> None:
         content, view = self.panel(table, seat, path, page, note)
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.response.edit_message(content=content, view=view, attachments=hand_file(table, seat))
 
     # -- the private panel
     async def _seat(self, interaction: discord.Interaction, table_id: int) -> tuple[Table, int] | None:

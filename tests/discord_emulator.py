@@ -882,6 +882,7 @@ class Emulator:
         tok = r"(?P<token>[^/]+)"
         table = [
             ("GET", "/users/@me", "get_current_user", self._get_current_user),
+            ("GET", "/gateway/bot", "get_bot_gateway", self._get_bot_gateway),
             ("GET", "/oauth2/applications/@me", "application_info", self._application_info),
             ("GET", "/applications/@me", "application_info", self._application_info),
             ("GET", f"/users/{snow.format('user_id')}", "get_user", self._get_user),
@@ -1040,6 +1041,11 @@ class Emulator:
         interaction.pending += 1
 
     # -- users, application, guilds, channels
+
+    async def _get_bot_gateway(self, call: Call, files: Any) -> tuple[int, Any]:
+        """What an AutoShardedClient asks first: where the gateway is and how many shards to run."""
+        limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+        return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
 
     async def _get_current_user(self, call: Call, files: Any) -> tuple[int, Any]:
         user = self.bot_user.payload() | {"verified": True, "mfa_enabled": False, "locale": "en-US", "email": None}

@@ -96,7 +96,8 @@ def sign_test_p(wins: int, losses: int) -> float:
 
 
 # game, players, hands, search iterations
-STRENGTH = [("crazy_eights", 2, 24, 100), ("oh_hell", 3, 36, 300), ("scopa", 2, 30, 100)]
+STRENGTH = [("crazy_eights", 2, 24, 100), ("oh_hell", 3, 36, 300), ("scopa", 2, 30, 100),
+            ("fan_tan", 3, 36, 100), ("newmarket", 3, 150, 100), ("trash", 4, 800, 30)]
 
 
 @pytest.mark.parametrize(("key", "players", "hands", "iterations"), STRENGTH)

@@ -8,6 +8,9 @@ Formats used by the games (see shared rules, convention 3):
 * ``fixed``: a set number of hands, highest score wins (Oh Hell's schedule).
 * ``wins``: scores count hands won; first to ``target`` hand wins (``target`` 1
   is a single hand).
+* chips (`ChipsFormat`): scores are chip counts moved by payments between
+  seats and pots; a set number of hands, ended early or not when someone runs
+  out of chips (Fan Tan, Newmarket).
 """
 
 from __future__ import annotations
@@ -78,3 +81,93 @@ def award_in_order(scores: list[int], awards: Sequence[tuple[int, int, str]],
         if max(scores) >= target:
             break
     return counted
+
+
+# --- chips and stakes (Fan Tan, Newmarket, ...) ------------------------------------------------
+
+Broke = Literal["end", "negative", "eliminate"]
+
+
+def next_active(seat: int, out: Sequence[bool], direction: int = 1) -> int:
+    """The next seat after ``seat`` that is still in the match (``out[i]`` marks the
+    seats knocked out); ``seat`` itself when nobody else is left."""
+    players = len(out)
+    for k in range(1, players + 1):
+        candidate = (seat + direction * k) % players
+        if not out[candidate]:
+            return candidate
+    return seat
+
+
+@dataclass(frozen=True)
+class ChipsFormat:
+    """A match played for chips: scores are chip counts, every payment moves chips
+    from a seat to another seat or to a pot, and the most chips wins.
+
+    It ends after ``hands`` hands, or earlier as ``broke`` says:
+
+    * ``"end"``: a seat pays at most the chips it has; the match ends after a hand
+      that leaves someone with no chips.
+    * ``"negative"``: payments are always made in full, counts may go below zero,
+      and every one of the ``hands`` is played.
+    * ``"eliminate"``: a seat pays at most the chips it has; after a hand, seats
+      left with no chips drop out, and the match ends when one seat is left.
+    """
+
+    hands: int
+    broke: Broke = "end"
+
+    def take(self, chips: list[int], seat: int, amount: int) -> int:
+        """Take ``amount`` chips from ``seat`` (towards a pot): all of it when counts may
+        go negative, else no more than it has. Returns the chips taken."""
+        if amount <= 0:
+            return 0
+        if self.broke != "negative":
+            amount = min(amount, max(chips[seat], 0))
+        chips[seat] -= amount
+        return amount
+
+    def pay(self, chips: list[int], payer: int, payee: int, amount: int) -> int:
+        """``payer`` pays ``payee`` (as `take` allows). Returns the chips that moved."""
+        paid = self.take(chips, payer, amount)
+        chips[payee] += paid
+        return paid
+
+    def can_spend(self, chips: Sequence[int], seat: int) -> int:
+        """The most ``seat`` can spend of its own free will (a bid): the chips it has."""
+        return max(chips[seat], 0)
+
+    def knock_out(self, chips: Sequence[int], out: list[bool]) -> list[int]:
+        """At the end of a hand, with ``broke="eliminate"``: mark seats left with no
+        chips as out and return them (none in the other modes)."""
+        if self.broke != "eliminate":
+            return []
+        gone = [i for i, c in enumerate(chips) if not out[i] and c <= 0]
+        for i in gone:
+            out[i] = True
+        return gone
+
+    def finished(self, chips: Sequence[int], hands_played: int, out: Sequence[bool] | None = None) -> bool:
+        if hands_played >= self.hands:
+            return True
+        live = [i for i in range(len(chips)) if not (out and out[i])]
+        if self.broke == "end":
+            return any(chips[i] <= 0 for i in live)
+        if self.broke == "eliminate":
+            return len(live) < 2
+        return False
+
+    def standing(self, chips: Sequence[int]) -> list[float]:
+        return [float(x) for x in chips]
+
+    def leaders(self, chips: Sequence[int]) -> list[int]:
+        best = max(chips)
+        return [seat for seat, value in enumerate(chips) if value == best]
+
+    def describe(self) -> str:
+        ending = {
+            "end": " (or until someone runs out of chips)",
+            "negative": "",
+            "eliminate": " (players out of chips drop out)",
+        }[self.broke]
+        return f"{self.hands} hands{ending}, most chips wins"

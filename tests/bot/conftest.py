@@ -6,7 +6,8 @@ from bot.settings import Settings
 
 @pytest.fixture
 def settings(tmp_path):
-    return Settings(token="test-token", database=str(tmp_path / "cards.sqlite3"), ai_iterations=15, ai_seconds=None)
+    return Settings(token="test-token", database=str(tmp_path / "cards.sqlite3"), ai_iterations=15, ai_seconds=None,
+                    shard_count=1)
 
 
 @pytest.fixture

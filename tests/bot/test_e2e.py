@@ -8,12 +8,15 @@ import random
 import pytest
 
 from games import cards as C
+from games.registry import GAMES
 from tests.bot.sim import CARD, button, custom_ids, fetch, table_id, text_of
 
 
 async def setup_table(env, key: str, humans: int, computers: int, options: str | None = None):
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
+    # whole games here are played with jumps in time (below): no turn timer, see test_timers.py
+    await env.bot.store.set_setting(guild.id, "timer", 0)
     members = [guild.add_member(env.create_user(name)) for name in ["alice", "bob", "cleo", "dev"][:humans]]
     kwargs = {"game": key} | ({"options": options} if options else {})
     result = await members[0].slash(channel, "play", **kwargs)
@@ -66,12 +69,33 @@ async def play_turn(env, channel, member, message, tid, rng) -> None:
     raise AssertionError("no move was made after six clicks")
 
 
-@pytest.mark.parametrize(("key", "humans", "computers"),
-                         [("crazy_eights", 2, 1), ("oh_hell", 2, 1), ("scopa", 2, 0)])
-async def test_a_whole_game_from_play_to_result(simcord_env, key, humans, computers, monkeypatch):
+# Every registered game, with options that keep a whole match short enough to click through.
+E2E = {
+    "crazy_eights": (2, 1, "hand_size=5"),
+    "oh_hell": (2, 1, "schedule=fixed fixed_hands=2 start_size=3"),
+    "scopa": (2, 0, None),
+    "fan_tan": (2, 1, "rounds=1"),
+    "newmarket": (2, 1, "hands=1"),
+    "trash": (2, 0, "hands_to_win=1"),
+    "jack_change_it": (2, 1, None),
+    "last_one": (2, 1, "threshold=50"),
+    "page_one": (2, 1, None),
+    "i_doubt_it": (2, 1, None),
+    "stop_the_bus": (2, 1, "tokens=1"),
+    "thirteen": (2, 1, None),
+    "big_two": (2, 1, "target=10"),
+    "dou_dizhu": (2, 1, "rounds=1"),
+}
+
+
+def test_every_game_has_an_end_to_end_game() -> None:
+    assert set(E2E) >= set(GAMES), f"add an E2E row for {sorted(set(GAMES) - set(E2E))}"
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+async def test_a_whole_game_from_play_to_result(simcord_env, key, monkeypatch):
     env = simcord_env
-    options = {"oh_hell": "schedule=fixed fixed_hands=2 start_size=3", "scopa": None,
-               "crazy_eights": "hand_size=5"}[key]
+    humans, computers, options = E2E[key]
     guild, channel, members, tid, message = await setup_table(env, key, humans, computers, options)
     await members[0].click(message, custom_id=f"ct:{tid}:start")
     table = service(env).tables[tid]

@@ -133,4 +133,4 @@ async def test_rules_table_and_end_commands(simcord_env):
     assert env.bot.service.tables[tid].record.message_id == again.response.id
     ended = await boss.slash(channel, "end")
     assert "was ended" in ended.response.content
-    assert env.bot.service.tables[tid].status == "cancelled"
+    assert (await env.bot.service.get(tid)).status == "cancelled"

@@ -1,0 +1,182 @@
+"""/config: a server's settings, for members with Manage Server."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.tables import game_autocomplete
+from bot.config import (
+    MAX_TABLES_RANGE,
+    STRENGTHS,
+    TIMEOUT_ACTIONS,
+    TIMER_RANGE,
+    ConfigError,
+    GuildConfig,
+    check_game,
+    check_option,
+    check_option_name,
+    check_range,
+)
+from bot.ui import is_manager
+
+REFUSAL = "Only members with the **Manage Server** permission can change this server's card table settings."
+
+
+class ConfigCog(commands.GroupCog, group_name="config", group_description="Card table settings for this server"):
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def store(self):
+        return self.bot.store
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.guild_id is None:
+            await interaction.response.send_message("Settings belong to a server: use /config there.",
+                                                    ephemeral=True)
+            return False
+        if not is_manager(interaction):
+            await interaction.response.send_message(REFUSAL, ephemeral=True)
+            return False
+        return True
+
+    async def _config(self, guild_id: int) -> GuildConfig:
+        return GuildConfig.from_settings(await self.store.settings(guild_id))
+
+    async def _done(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message(f"✅ {text} New tables use it; open tables keep their settings.",
+                                                ephemeral=True)
+
+    @staticmethod
+    async def _refuse(interaction: discord.Interaction, error: Exception) -> None:
+        await interaction.response.send_message(f"❌ {error}", ephemeral=True)
+
+    @app_commands.command(name="show", description="Show this server's settings, or one game's option defaults")
+    @app_commands.describe(game="A game, to see its option defaults and timer")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def show(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        try:
+            key = check_game(game) if game else None
+        except ConfigError as e:
+            return await self._refuse(interaction, e)
+        config = await self._config(interaction.guild_id)
+        embed = discord.Embed(title="Card table settings" + (f": {key}" if key else ""),
+                              description="\n".join(config.lines(key))[:4000], colour=discord.Colour.blurple())
+        embed.set_footer(text="Change with /config …; /config reset restores the defaults.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="option", description="Set the default of a game's option for new tables")
+    @app_commands.describe(game="The game", name="The option's name (see /rules)",
+                           value="The new default, or 'default' to use the game's own")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def option(self, interaction: discord.Interaction, game: str, name: str, value: str) -> None:
+        gid = interaction.guild_id
+        try:
+            key = check_game(game)
+            current = (await self._config(gid)).options.get(key, {})
+            if value.strip().lower() == "default":
+                merged = {k: v for k, v in current.items() if k != check_option_name(key, name)}
+            else:
+                merged = check_option(key, name, value, current)
+        except ConfigError as e:
+            return await self._refuse(interaction, e)
+        await self.store.set_setting(gid, f"options:{key}", merged)
+        shown = " ".join(f"{k}={v}" for k, v in sorted(merged.items())) or "the game's defaults"
+        await self._done(interaction, f"{key} now starts with {shown}.")
+
+    @app_commands.command(name="timer", description="Seconds each player has per decision (0 = no timer)")
+    @app_commands.describe(seconds="Seconds per decision, 0 for no timer", game="Only for this game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def timer(self, interaction: discord.Interaction, seconds: int, game: str | None = None) -> None:
+        try:
+            check_range("The timer", seconds, TIMER_RANGE)
+            if 0 < seconds < 10:
+                raise ConfigError("The timer must be at least 10 seconds (or 0 for no timer).")
+            key = check_game(game) if game else None
+        except ConfigError as e:
+            return await self._refuse(interaction, e)
+        await self.store.set_setting(interaction.guild_id, f"timer:{key}" if key else "timer", seconds)
+        await self._done(interaction, f"Turn timer{f' for {key}' if key else ''}: "
+                                      f"{seconds} seconds." if seconds else "No turn timer.")
+
+    @app_commands.command(name="window", description="Seconds a reaction window (challenge, claim) stays open")
+    async def window(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 5, 120]) -> None:
+        await self.store.set_setting(interaction.guild_id, "window", seconds)
+        await self._done(interaction, f"Reaction windows last {seconds} seconds.")
+
+    @app_commands.command(name="timeout", description="What happens when a player runs out of time")
+    @app_commands.describe(action="computer: a computer moves for them; skip: they pass where the rules allow; "
+                                  "remove: a computer takes their seat",
+                           strikes="Timeouts in a row before a computer takes the seat (default 2)")
+    async def timeout(self, interaction: discord.Interaction, action: Literal["computer", "skip", "remove"],
+                      strikes: app_commands.Range[int, 1, 10] | None = None) -> None:
+        await self.store.set_setting(interaction.guild_id, "timeout_action", action)
+        if strikes is not None:
+            await self.store.set_setting(interaction.guild_id, "replace_after", strikes)
+        await self._done(interaction, f"On timeout: {TIMEOUT_ACTIONS[action]}."
+                         + (f" After {strikes} in a row a computer takes the seat." if strikes else ""))
+
+    @app_commands.command(name="channel", description="Allow or forbid tables in a channel")
+    @app_commands.describe(mode="allow: add the channel to the list; forbid: remove it; everywhere: clear the list",
+                           channel="The channel (default: this one)")
+    async def channel(self, interaction: discord.Interaction, mode: Literal["allow", "forbid", "everywhere"],
+                      channel: discord.TextChannel | None = None) -> None:
+        gid = interaction.guild_id
+        cid = channel.id if channel is not None else interaction.channel_id
+        allowed = list((await self._config(gid)).channels)
+        if mode == "everywhere":
+            allowed = []
+        elif mode == "allow" and cid not in allowed:
+            allowed.append(cid)
+        elif mode == "forbid":
+            if not allowed:
+                return await self._refuse(interaction, ConfigError(
+                    "Tables are allowed everywhere; /config channel allow the channels that may host them instead."))
+            if cid in allowed:
+                allowed.remove(cid)
+        await self.store.set_setting(gid, "channels", allowed)
+        where = ", ".join(f"<#{c}>" for c in allowed) if allowed else "every channel"
+        await self._done(interaction, f"Tables may be opened in: {where}.")
+
+    @app_commands.command(name="tables", description="How many open tables one channel may have")
+    async def tables(self, interaction: discord.Interaction, count: int) -> None:
+        try:
+            check_range("The number of tables", count, MAX_TABLES_RANGE)
+        except ConfigError as e:
+            return await self._refuse(interaction, e)
+        await self.store.set_setting(interaction.guild_id, "max_tables", count)
+        await self._done(interaction, f"At most {count} open table{'s' if count != 1 else ''} per channel.")
+
+    @app_commands.command(name="computers", description="Whether computer players may sit down, and how well they play")
+    @app_commands.describe(allowed="May tables add computer players?",
+                           strength="easy, normal or strong (strong thinks the longest)")
+    async def computers(self, interaction: discord.Interaction, allowed: bool,
+                        strength: Literal["easy", "normal", "strong"] | None = None) -> None:
+        await self.store.set_setting(interaction.guild_id, "computers", allowed)
+        if strength is not None:
+            assert strength in STRENGTHS
+            await self.store.set_setting(interaction.guild_id, "strength", strength)
+        await self._done(interaction, f"Computer players are {'allowed' if allowed else 'not allowed'}"
+                         + (f", strength {strength}." if strength else "."))
+
+    @app_commands.command(name="pictures", description="Show card pictures, or text only")
+    async def pictures(self, interaction: discord.Interaction, on: bool) -> None:
+        await self.store.set_setting(interaction.guild_id, "pictures", on)
+        await self._done(interaction, "Card pictures are on." if on else "Text only: no card pictures.")
+
+    @app_commands.command(name="reset", description="Restore the default settings (all, or one game's)")
+    @app_commands.describe(game="Only this game's option defaults and timer")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def reset(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        try:
+            key = check_game(game) if game else None
+        except ConfigError as e:
+            return await self._refuse(interaction, e)
+        await self.store.delete_settings(interaction.guild_id, [f"options:{key}", f"timer:{key}"] if key else None)
+        await self._done(interaction, f"{key}'s settings are back to the defaults." if key
+                         else "Every setting is back to its default.")

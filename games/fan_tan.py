@@ -1,0 +1,376 @@
+"""Fan Tan (Parliament, Sevens): build the suits out from the 7s; the first player
+out of cards takes the pot.
+
+Choices where the rules file leaves room (decisions in ``shared/rules/fan_tan.md``;
+[rec] marks our own):
+
+* All 52 cards are dealt one at a time from the dealer's left, so the seats
+  nearest the dealer's left get the extra cards. Everyone antes ``ante`` chips;
+  a seat dealt fewer cards than the most antes one chip more (one chip per card
+  short, as a card left in hand costs one chip) [rec for ante > 1].
+* Aces are low: rows build down from the 7 to the ace and up to the king. Any 7
+  may be played at any time; it starts its suit's row.
+* Play is compulsory. A seat that cannot play passes and puts ``pass_cost`` chips
+  in the pot, on every pass, not only at the start.
+* Illegal passes are prevented by default. With ``fines`` a seat may pass while
+  able to play; it pays the pass cost, 3 chips more to the pot, and for each 7
+  it holds, 5 chips to the holder of that suit's 6 and 5 to the holder of its 8
+  (nothing for a 6 or 8 it holds itself). The event names who is paid, never a
+  card [rec].
+* The first player out wins the hand: every other player puts one chip per card
+  left in hand in the pot, and the winner takes the pot.
+* Chips (`games.common.match.ChipsFormat`): everyone starts with ``chips``. The
+  match is ``rounds`` rounds, each one deal by every player (so ``rounds`` ×
+  players hands), and ``broke`` decides what running out means: ``end`` (default,
+  "until someone is broke") pays only what one has and stops after the hand
+  that leaves someone with nothing; ``negative`` lets counts go below zero and
+  plays every hand; ``eliminate`` pays only what one has and drops broke players
+  (the match ends when one is left). Most chips wins; equal counts share a place.
+* ``auto_play``: ``off`` (default) asks for every move; ``pass`` makes a pass
+  that is the only move by itself; ``forced`` also plays a seat's only playable
+  card by itself (with ``fines`` a seat always has a choice to pass, so only
+  passes with nothing playable are automatic).
+* The first dealer is drawn at random; the deal passes left (skipping seats
+  knocked out).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.common.layout import ACES_LOW, Rows
+from games.common.match import ChipsFormat, first_dealer, next_active
+from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.options import Options, option
+
+ROWS = Rows(7, ACES_LOW)
+PASS_FINE = 3        # extra chips for passing while able to play (fines option)
+SEVEN_FINE = 5       # to each holder of the 6 and 8 of a 7 held while passing
+
+_PLAY = {code: Move("play", (code,)) for code in C.french_deck()}
+_PASS = Move("pass")
+
+
+@dataclass(frozen=True)
+class FanTanOptions(Options):
+    ante: int = option(1, min=0, max=10, help="chips each player puts in the pot at the start of a hand")
+    pass_cost: int = option(1, min=0, max=10, help="chips put in the pot for every pass")
+    fines: bool = option(False, help="allow passing while able to play, fined as the rules text says "
+                                     "(3 chips, and 5 to each holder of the 6 and 8 next to a 7 held)")
+    chips: int = option(50, min=5, max=1000, help="chips each player starts the match with")
+    rounds: int = option(1, min=1, max=10, help="rounds in the match; in each round every player deals once")
+    broke: str = option("end", choices=("end", "negative", "eliminate"),
+                        help="end: the match stops when someone runs out of chips; negative: counts may go "
+                             "below zero; eliminate: players out of chips drop out")
+    auto_play: str = option("off", choices=("off", "pass", "forced"),
+                            help="make forced moves automatically: off, passes only, or passes and single plays")
+
+    def match(self, players: int) -> ChipsFormat:
+        return ChipsFormat(self.rounds * players, self.broke)
+
+
+@dataclass(kw_only=True)
+class FanTanState(State):
+    hands: list[list[str]] = field(default_factory=list)
+    rows: dict[str, list[str]] = field(default_factory=dict)   # suit -> row, lowest card first
+    pot: int = 0
+    turn: int = 0
+    out: list[bool] = field(default_factory=list)               # seats knocked out of the match
+    last_result: str = ""
+
+
+def _names(seats: list[int]) -> str:
+    names = [f"{{p{i}}}" for i in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+class FanTan(Game[FanTanState]):
+    key = "fan_tan"
+    title = "Fan Tan"
+    seats = range(3, 9)
+    Options = FanTanOptions
+    State = FanTanState
+    summary = "Build the suits out from the 7s; play when you can, pay when you can't."
+    rules = (
+        "The whole pack is dealt out and everybody puts an ante in the pot (one chip more "
+        "if you got fewer cards than others). Starting left of the dealer, each turn you "
+        "add one card to the layout in the middle.\n"
+        "A 7 can always go down: it opens the row of its suit. A row then grows one card "
+        "at a time on both sides: the 6, 5, … down to the ace, and the 8, 9, … up to the "
+        "king, always in the row's suit.\n"
+        "If you have a card that fits you must play one (you pick which). If nothing fits, "
+        "you pass and pay into the pot. Whoever gets rid of all their cards first wins the "
+        "hand: everyone else pays a chip per card still held into the pot, and the winner "
+        "scoops it. After the agreed number of deals (or when someone is broke), the most "
+        "chips wins."
+    )
+
+    # -- dealing
+    def setup(self, players: int, options: FanTanOptions, seed: int) -> FanTanState:
+        s = FanTanState(players=players, seed=seed, options=options.to_dict(),
+                        scores=[options.chips] * players, out=[False] * players)
+        s.dealer = first_dealer(s.rng(), players)
+        self._deal(s)
+        return s
+
+    def _fmt(self, s: FanTanState) -> ChipsFormat:
+        return self.options_of(s).match(s.players)
+
+    def _deal(self, s: FanTanState) -> list[Event]:
+        o: FanTanOptions = self.options_of(s)
+        fmt = self._fmt(s)
+        deck = C.french_deck()
+        s.rng().shuffle(deck)
+        s.hands = [[] for _ in range(s.players)]
+        order = []
+        seat = s.dealer
+        for _ in range(s.players - sum(s.out)):
+            seat = next_active(seat, s.out)
+            order.append(seat)
+        for i, code in enumerate(deck):
+            s.hands[order[i % len(order)]].append(code)
+        for hand in s.hands:
+            hand.sort(key=C.sort_key)
+        s.rows = ROWS.new()
+        s.hand_no += 1
+        most = max(len(s.hands[i]) for i in order)
+        paid = []
+        for i in order:
+            short = most - len(s.hands[i])
+            s.pot += fmt.take(s.scores, i, o.ante + short)
+            if short:
+                paid.append(i)
+        s.turn = order[0]
+        events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt. Everyone antes {_chips(o.ante)}; "
+                        f"the pot holds {_chips(s.pot)}.")]
+        if paid:
+            events.append(Event(f"{_names(paid)} got fewer cards and ante{'s' if len(paid) == 1 else ''} "
+                                f"one chip more."))
+        return events + self._settle(s)
+
+    # -- legality
+    def to_move(self, s: FanTanState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def moves(self, s: FanTanState, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        plays = [_PLAY[c] for c in ROWS.playable_cards(s.rows, s.hands[seat])]
+        if not plays:
+            return [_PASS]
+        if s.options["fines"]:
+            return plays + [_PASS]
+        return plays
+
+    def refuse(self, s: FanTanState, seat: int, move: Move) -> str | None:
+        legal = self.moves(s, seat)
+        if move in legal:
+            return None
+        if move.kind == "play":
+            if len(move.args) != 1 or move.params or not C.is_card(move.args[0]):
+                return "Say which one card to play, e.g. 'play 7S'."
+            code = C.card(move.args[0]).code
+            if code not in s.hands[seat]:
+                return f"You do not hold {C.text(code)}."
+            if ROWS.playable(s.rows, code):
+                return f"Write the move as it is offered, e.g. 'play {code}'."
+            gap = ROWS.gap(s.rows, code)
+            if not gap:
+                return f"{C.text(code)} is already on the layout."
+            return f"{C.text(code)} does not fit yet: {C.texts(gap, ', ')} must be played first."
+        if move.kind == "pass":
+            if move.args or move.params:
+                return "To pass, just say 'pass'."
+            playable = ROWS.playable_cards(s.rows, s.hands[seat])
+            return f"You must play when you can: {C.texts(playable, ', ')} fit{'s' if len(playable) == 1 else ''}."
+        return f"'{move}' is not a move in Fan Tan."
+
+    # -- playing
+    def play(self, s: FanTanState, seat: int, move: Move) -> list[Event]:
+        events = self._move(s, seat, move)
+        if not s.over:
+            events += self._settle(s)
+        return events
+
+    def _move(self, s: FanTanState, seat: int, move: Move) -> list[Event]:
+        if move.kind == "pass":
+            return self._pass(s, seat)
+        code = move.args[0]
+        s.hands[seat].remove(code)
+        ROWS.place(s.rows, code)
+        events = [Event(f"{{p{seat}}} plays {C.text(code)}.")]
+        if not s.hands[seat]:
+            return events + self._end_hand(s, seat)
+        s.turn = next_active(seat, s.out)
+        return events
+
+    def _pass(self, s: FanTanState, seat: int) -> list[Event]:
+        o: FanTanOptions = self.options_of(s)
+        fmt = self._fmt(s)
+        hand = s.hands[seat]
+        able = bool(ROWS.playable_cards(s.rows, hand))
+        cost = fmt.take(s.scores, seat, o.pass_cost)
+        s.pot += cost
+        if not able:
+            events = [Event(f"{{p{seat}}} cannot play and passes, paying {_chips(cost)} into the pot.")]
+        else:
+            fine = fmt.take(s.scores, seat, PASS_FINE)
+            s.pot += fine
+            text = (f"{{p{seat}}} passes while able to play: {_chips(cost)} for the pass and a fine of "
+                    f"{_chips(fine)} into the pot")
+            paid = []
+            for seven in (c for c in hand if C.RANK[c] == 7):
+                for rank in (6, 8):
+                    target = C.make(rank, C.SUIT[seven])   # unplayed, as its 7 is
+                    holder = next(i for i, h in enumerate(s.hands) if target in h)
+                    if holder != seat:
+                        paid.append((holder, fmt.pay(s.scores, seat, holder, SEVEN_FINE)))
+            if paid:
+                text += ", and for holding back a 7, " + ", ".join(f"{_chips(n)} to {{p{i}}}" for i, n in paid)
+            events = [Event(text + ".")]
+        s.turn = next_active(seat, s.out)
+        return events
+
+    def _settle(self, s: FanTanState) -> list[Event]:
+        """Make the moves the auto_play option makes by themselves."""
+        mode = s.options["auto_play"]
+        events: list[Event] = []
+        passes = 0     # in a dealt game someone can always play; this only guards odd test states
+        while mode != "off" and not s.over and passes < s.players:
+            legal = self.moves(s, s.turn)
+            if legal == [_PASS] or (mode == "forced" and len(legal) == 1):
+                passes = passes + 1 if legal == [_PASS] else 0
+                events += self._move(s, s.turn, legal[0])
+            else:
+                break
+        return events
+
+    def _end_hand(self, s: FanTanState, winner: int) -> list[Event]:
+        fmt = self._fmt(s)
+        events = [Event(f"{{p{winner}}} is out of cards and wins the hand!")]
+        paid = []
+        for i, hand in enumerate(s.hands):
+            if i != winner and not s.out[i] and hand:
+                n = fmt.take(s.scores, i, len(hand))
+                s.pot += n
+                paid.append(f"{{p{i}}} {n}")
+        won = s.pot
+        s.scores[winner] += won
+        s.pot = 0
+        s.last_result = (f"Hand {s.hand_no}: {{p{winner}}} went out and took the pot of {_chips(won)} "
+                         f"(cards left paid: {', '.join(paid) or 'none'})")
+        events.append(Event(s.last_result + "."))
+        gone = fmt.knock_out(s.scores, s.out)
+        if gone:
+            events.append(Event(f"{_names(gone)} {'is' if len(gone) == 1 else 'are'} out of chips and "
+                                f"out of the match."))
+        if fmt.finished(s.scores, s.hand_no, s.out):
+            s.over = True
+            events.append(Event(self.outcome(s).summary))
+            return events
+        s.dealer = next_active(s.dealer, s.out)
+        return events + self._deal(s)
+
+    # -- what people see
+    def instruction(self, s: FanTanState, seat: int) -> str:
+        o: FanTanOptions = self.options_of(s)
+        playable = ROWS.playable_cards(s.rows, s.hands[seat])
+        if not playable:
+            return f"Nothing you hold fits the layout: pass and pay {_chips(o.pass_cost)} into the pot."
+        text = "Your turn: play a card to the layout (you must play when you can)."
+        if o.fines:
+            text += (f" Passing anyway costs {_chips(o.pass_cost + PASS_FINE)}, plus {SEVEN_FINE} "
+                     f"to each holder of the 6 and 8 next to any 7 you hold.")
+        return text
+
+    def describe(self, s: FanTanState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        if move.kind == "pass":
+            able = bool(ROWS.playable_cards(s.rows, s.hands[seat]))
+            return (("Play a card", "Pass (fined)" if able else "Pass"),)
+        return (("Play a card", C.text(move.args[0])),)
+
+    def view(self, s: FanTanState, seat: int | None) -> View:
+        fmt = self._fmt(s)
+        seats = []
+        for i, hand in enumerate(s.hands):
+            notes = []
+            if i == s.dealer:
+                notes.append("dealer")
+            if s.out[i]:
+                notes.append("out of the match")
+            seats.append(SeatView(i, len(hand), s.scores[i], notes))
+        piles = [PileView(f"{C.SUIT_SYMBOLS[x]} row", list(s.rows[x]), len(s.rows[x])) for x in C.SUITS]
+        facts = [f"Pot: {_chips(s.pot)}", f"Match: {fmt.describe()}; hand {s.hand_no} of {fmt.hands}"]
+        if s.last_result:
+            facts.append(s.last_result)
+        if s.over:
+            status = self.outcome(s).summary
+        else:
+            status = f"Hand {s.hand_no}. {{p{s.turn}}} to play."
+        return View(
+            game=self.key, seat=seat,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            seats=seats, piles=piles, status=status, facts=facts,
+            to_move=sorted(self.to_move(s)), over=s.over,
+            result=self.outcome(s).summary if s.over else None,
+        )
+
+    def zones(self, s: FanTanState) -> list[Zone]:
+        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+                + [Zone(f"{x} row", s.rows[x], "all") for x in C.SUITS])
+
+    def standing(self, s: FanTanState) -> list[float]:
+        return [float(x) for x in s.scores]
+
+    def outcome(self, s: FanTanState) -> Outcome | None:
+        if not s.over:
+            return None
+        fmt = self._fmt(s)
+        winners = fmt.leaders(s.scores)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
+                       f"{_names(winners)} {verb} with {_chips(s.scores[winners[0]])}!")
+
+    # -- computer players
+    def hand_progress(self, s: FanTanState) -> list[float]:
+        return [-float(len(h)) for h in s.hands]
+
+    def rollout_move(self, s: FanTanState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """Never pass by choice. Prefer a card behind which (further out along its
+        row) one holds many cards and others few: it opens the way for oneself."""
+        plays = [m for m in moves if m.kind == "play"]
+        if len(plays) < 2:
+            return plays[0] if plays else moves[0]
+        hand = s.hands[seat]
+        best, best_score = plays[0], -99.0
+        for m in plays:
+            beyond = _BEYOND[m.args[0]]
+            mine = sum(1 for c in beyond if c in hand)
+            score = 2.0 * mine - (len(beyond) - mine) + rng.random()
+            if score > best_score:
+                best, best_score = m, score
+        return best
+
+
+def _beyond(code: str) -> tuple[str, ...]:
+    """The cards further out than ``code`` along its row (both sides of a 7)."""
+    rank, suit = C.RANK[code], C.SUIT[code]
+    if rank == 7:
+        ranks = [r for r in range(1, 14) if r != 7]
+    elif rank < 7:
+        ranks = list(range(1, rank))
+    else:
+        ranks = list(range(rank + 1, 14))
+    return tuple(C.make(r, suit) for r in ranks)
+
+
+_BEYOND = {code: _beyond(code) for code in C.french_deck()}
+
+
+GAME = FanTan()

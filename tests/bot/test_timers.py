@@ -1,0 +1,213 @@
+"""No stuck tables: turn timers with a fake clock, timeout actions, stand-ins, idle tables,
+and server settings applied to new tables (the service, no Discord)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store import Store
+from bot.tables import CANCELLED, FINISHED, LOBBY_IDLE, PLAYING, TableError, TableService
+
+GUILD, CHANNEL = 1, 2
+ALICE, BOB = 101, 102
+
+
+class FakeClock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+async def service(store, clock):
+    svc = TableService(store, ai_iterations=10, ai_seconds=None, clock=clock)
+    yield svc
+    await svc.close()
+
+
+async def two_player_game(service, key="crazy_eights", **options):
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", key, options)
+    await service.join(t.id, BOB, "Bob")
+    await service.start(t.id, ALICE)
+    return t
+
+
+def mover(table) -> int:
+    [seat] = table.to_move()
+    return seat
+
+
+async def test_a_table_whose_player_never_acts_reaches_its_end(service, store, clock):
+    """Every seat that must act has a deadline; when it passes the table moves on. Bob never
+    clicks: the timer moves for him, then a computer takes his seat, and the game ends."""
+    await store.set_setting(GUILD, "timer", 30)
+    t = await two_player_game(service, hand_size="5")
+    alice, bob = t.seat_of(ALICE), t.seat_of(BOB)
+    for _ in range(2000):
+        await service.idle()
+        if t.status != PLAYING:
+            break
+        if mover(t) == alice:
+            await service.act(t.id, ALICE, t.version, t.game.moves(t.state, alice)[0])
+            continue
+        assert t.deadline == pytest.approx(clock.now + 30) or t.computer_plays(bob)
+        clock.now += 31
+        await service.tick()
+    assert t.status == FINISHED
+    assert t.record.seats[bob].stand_in, "two timeouts in a row hand the seat to a computer"
+    assert "Bob ran out of time" in " ".join(t.recent) or t.record.meta["timeouts"]
+    assert len(await store.results(GUILD)) == 2
+
+
+async def test_a_table_nobody_plays_is_closed_when_the_last_player_is_replaced(service, store, clock):
+    await store.set_setting(GUILD, "timer", 30)
+    t = await two_player_game(service, hands_to_win="10")
+    for _ in range(20):
+        if t.status != PLAYING:
+            break
+        clock.now += 31
+        await service.tick()
+        await service.idle()
+    assert t.status == CANCELLED
+    assert "No players are left" in " ".join(t.recent)
+    assert (await store.load_table(t.id)).status == CANCELLED
+
+
+async def test_nothing_happens_before_the_deadline_and_the_deadline_survives_a_restart(service, store, clock):
+    await store.set_setting(GUILD, "timer", 60)
+    t = await two_player_game(service)
+    version, deadline = t.version, t.deadline
+    assert deadline == clock.now + 60
+    clock.now += 59
+    await service.tick()
+    assert t.version == version
+    # a new process on the same database knows the deadline
+    again = TableService(store, ai_iterations=10, ai_seconds=None, clock=clock)
+    await again.load()
+    assert again.tables[t.id].deadline == deadline
+    clock.now += 2
+    await again.tick()
+    await again.idle()
+    assert again.tables[t.id].version > version
+    await again.close()
+
+
+async def test_first_timeout_makes_one_move_then_a_computer_takes_the_seat_and_it_can_be_taken_back(
+        service, store, clock):
+    await store.set_setting(GUILD, "timer", 30)
+    t = await two_player_game(service, hands_to_win="10")   # a long match: no end in sight
+    late = mover(t)
+    user = t.record.seats[late].user_id
+    clock.now += 31
+    await service.tick()
+    assert not t.record.seats[late].stand_in, "one timeout: a move is made, the seat stays the player's"
+    assert t.record.meta["timeouts"][str(late)] == 1
+    # the player acts on their next turn: the count starts again
+    while mover(t) != late and t.status == PLAYING:
+        other = mover(t)
+        await service.act(t.id, t.record.seats[other].user_id, t.version, t.game.moves(t.state, other)[0])
+    await service.act(t.id, user, t.version, t.game.moves(t.state, late)[0])
+    assert str(late) not in t.record.meta.get("timeouts", {})
+    # two timeouts in a row: a computer takes over
+    for _ in range(2):
+        while mover(t) != late and t.status == PLAYING:
+            other = mover(t)
+            await service.act(t.id, t.record.seats[other].user_id, t.version, t.game.moves(t.state, other)[0])
+        clock.now += 31
+        await service.tick()
+        await service.idle()
+    assert t.status == PLAYING and t.record.seats[late].stand_in
+    with pytest.raises(TableError, match="Take my seat back"):
+        await service.act(t.id, user, t.version, "draw")
+    await service.take_back(t.id, user)
+    assert not t.record.seats[late].stand_in
+    assert "is back at the table" in t.recent[-1]
+
+
+async def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_last_leaver_closes_it(service):
+    t = await two_player_game(service)
+    await service.leave(t.id, BOB)
+    bob = t.seat_of(BOB)
+    assert t.record.seats[bob].stand_in and t.status == PLAYING
+    await service.idle()
+    assert bob not in t.to_move() or t.status != PLAYING, "the computer plays Bob's turns"
+    with pytest.raises(TableError, match="already plays your seat"):
+        await service.leave(t.id, BOB)
+    await service.leave(t.id, ALICE)
+    assert t.status == CANCELLED
+    assert "No players are left" in t.recent[-1]
+
+
+async def test_timeout_action_remove_hands_over_at_the_first_timeout(service, store, clock):
+    await store.set_setting(GUILD, "timer", 30)
+    await store.set_setting(GUILD, "timeout_action", "remove")
+    t = await two_player_game(service)
+    late = mover(t)
+    clock.now += 31
+    await service.tick()
+    await service.idle()
+    assert t.record.seats[late].stand_in
+
+
+async def test_timeout_action_skip_passes_where_the_rules_allow(service, store, clock):
+    await store.set_setting(GUILD, "timer", 30)
+    await store.set_setting(GUILD, "timeout_action", "skip")
+    t = await two_player_game(service, draw="one_then_pass")
+    late = mover(t)
+    user = t.record.seats[late].user_id
+    await service.act(t.id, user, t.version, "draw")
+    assert "pass" in {m.kind for m in t.game.moves(t.state, late)}
+    clock.now += 31
+    await service.tick()
+    moves = await service.store.moves(t.id)
+    assert moves[-1][1:] == (late, "pass")
+
+
+async def test_a_lobby_nobody_starts_is_closed(service, clock):
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "scopa")
+    clock.now = t.record.updated_at + LOBBY_IDLE + 1
+    await service.tick()
+    assert t.status == CANCELLED
+    assert "long time without play" in t.recent[-1]
+
+
+async def test_server_settings_apply_to_new_tables_only(service, store):
+    await store.set_setting(GUILD, "options:scopa", {"target": "21"})
+    await store.set_setting(GUILD, "timer", 45)
+    first = await service.create(GUILD, CHANNEL, ALICE, "Alice", "scopa")
+    assert first.record.options["target"] == 21 and first.record.meta["timer"] == 45
+    await store.set_setting(GUILD, "options:scopa", {"target": "11"})
+    await store.set_setting(GUILD, "timer", 90)
+    assert first.record.options["target"] == 21 and first.record.meta["timer"] == 45
+    # an option given on /play wins over the server's default
+    second = await service.create(GUILD, CHANNEL + 1, BOB, "Bob", "scopa", {"target": "21"})
+    assert second.record.options["target"] == 21 and second.record.meta["timer"] == 90
+
+
+async def test_channel_list_table_limit_and_computer_ban(service, store):
+    await store.set_setting(GUILD, "channels", [CHANNEL])
+    with pytest.raises(TableError, match="can't be opened in this channel"):
+        await service.create(GUILD, CHANNEL + 5, ALICE, "Alice", "scopa")
+    await store.set_setting(GUILD, "max_tables", 1)
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "scopa")
+    with pytest.raises(TableError, match="already has 1 open table"):
+        await service.create(GUILD, CHANNEL, BOB, "Bob", "scopa")
+    await store.set_setting(GUILD, "computers", False)
+    await service.cancel(t.id, ALICE)
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "scopa")
+    with pytest.raises(TableError, match="does not allow computer players"):
+        await service.add_computer(t.id, ALICE)

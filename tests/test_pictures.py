@@ -1,0 +1,184 @@
+"""Card pictures (bot/pictures.py): faces, hands and tables drawn from views only."""
+
+from __future__ import annotations
+
+import copy
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot import pictures as P
+from games import cards as C
+from games.engine import PileView, SeatView, View
+from games.registry import GAMES
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    image.load()
+    return image
+
+
+def red_pixels(image: Image.Image) -> int:
+    """Clearly red, visible pixels (the card reds, not the greys, blues or greens)."""
+    data = image.convert("RGBA").tobytes()
+    return sum(1 for i in range(0, len(data), 4)
+               if data[i + 3] > 128 and data[i] > 150 and data[i + 1] < 100 and data[i + 2] < 100)
+
+
+def random_state(game, players: int, seed: int, moves: int):
+    rng = random.Random(seed)
+    s = game.start(players, {}, seed)
+    for _ in range(moves):
+        if s.over:
+            break
+        movers = sorted(game.to_move(s))
+        seat = movers[rng.randrange(len(movers))]
+        legal = game.moves(s, seat)
+        game.apply(s, seat, legal[rng.randrange(len(legal))])
+    return s
+
+
+# --- card faces -------------------------------------------------------------------------------
+
+def test_card_face_is_cached_per_code_at_a_fixed_size():
+    face = P.card_face("8S")
+    assert face is P.card_face("8S")
+    assert face.size == (P.CARD_W, P.CARD_H) and face.mode == "RGBA"
+    assert P.card_face("8S.1") is face, "a second deck's copy looks the same"
+    assert P.card_back() is P.card_back()
+    assert P.card_back().size == (P.CARD_W, P.CARD_H)
+
+
+def test_red_cards_have_red_pixels_and_black_cards_none():
+    for code in C.french_deck(jokers=2):
+        red = C.card(code).red
+        count = red_pixels(P.card_face(code))
+        assert (count > 30) if red else (count == 0), code
+    assert red_pixels(P.card_back()) == 0
+
+
+def test_every_card_looks_different_and_jokers_are_distinct():
+    faces = {code: P.card_face(code).tobytes() for code in C.french_deck(jokers=2)}
+    assert len(set(faces.values())) == len(faces)
+    assert faces["JKR"] != faces["JKB"]
+    assert P.card_back().tobytes() not in set(faces.values())
+
+
+def test_the_italian_deck_uses_the_same_faces():
+    for code in C.italian_deck():
+        assert P.card_face(code).size == (P.CARD_W, P.CARD_H)
+
+
+def test_a_text_that_is_not_a_card_still_gets_a_face():
+    assert P.card_face("??").size == (P.CARD_W, P.CARD_H)
+
+
+def test_preload_draws_every_card_once():
+    P.preload()
+    assert P.card_face("AS") is P.card_face("AS")
+
+
+@pytest.mark.parametrize("mode", ["RGB", "RGBA", "L"])
+def test_png_is_a_lossless_encoding(mode):
+    image = P.table_image(View("test", None, [], [SeatView(0, 2, 3)], [PileView("Trick", ["AS", "QH"], 2)], ""))
+    image = image.convert(mode)
+    decoded = decode(P.png(image))
+    assert decoded.mode == mode and decoded.size == image.size
+    assert decoded.tobytes() == image.tobytes()
+
+
+# --- hands ------------------------------------------------------------------------------------
+
+def test_hand_picture_decodes_with_a_sensible_size():
+    image = decode(P.hand_picture(["AS", "10H", "QD", "JKR"]))
+    assert P.CARD_W * 2 < image.width < P.CARD_W * 5
+    assert P.CARD_H < image.height < P.CARD_H * 1.5
+
+
+def test_hand_picture_colours_follow_the_cards():
+    assert red_pixels(decode(P.hand_picture(["QH"]))) > 0
+    assert red_pixels(decode(P.hand_picture(["QS", "10C", "AS", "JKB"]))) == 0
+
+
+def test_hand_pictures_grow_with_the_hand_and_wrap_into_rows():
+    deck = C.french_deck(jokers=2)
+    sizes = [decode(P.hand_picture(deck[:n])).size for n in range(1, 55)]
+    one_row = sizes[:P.HAND_ROW]
+    assert all(a[0] < b[0] for a, b in zip(one_row, one_row[1:], strict=False)), "one row grows wider"
+    assert len({h for _, h in one_row}) == 1
+    heights = [h for _, h in sizes]
+    assert heights[P.HAND_ROW] > heights[P.HAND_ROW - 1], "the 14th card starts a second row"
+    assert heights == sorted(heights)
+    assert max(w for w, _ in sizes) == one_row[-1][0], "no row is longer than a full one"
+    assert heights[-1] > 3 * P.CARD_H, "54 cards take five rows"
+
+
+def test_an_empty_hand_still_gives_a_picture():
+    image = decode(P.hand_picture([]))
+    assert image.width >= P.CARD_W and image.height >= P.CARD_H
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_table_picture_of_every_game_renders(key):
+    game = GAMES[key]
+    for players in sorted({game.seats.start, game.seats.stop - 1}):
+        for seed, moves in ((1, 0), (2, 7), (3, 25), (4, 10_000)):
+            s = random_state(game, players, seed, moves)
+            for seat in (None, 0):
+                view = game.view(s, seat)
+                image = decode(P.table_picture(view, [f"Player {i}" for i in range(players)]))
+                assert 100 <= image.width <= P.MAX_WIDTH
+                assert (P.CARD_H if view.piles else 40) < image.height < 3000
+                if seat is not None:
+                    decode(P.hand_picture(view.hand))
+
+
+def test_a_crowded_table_stays_within_the_width():
+    deck = C.french_deck(jokers=2, decks=2)
+    view = View("test", None, [], [SeatView(i, 13, i * 1.5, ["dealer", "{p1} passed"]) for i in range(8)],
+                [PileView("Stock", [], 60), PileView("Empty", [], 0), PileView("Discard pile", ["QH"], 30),
+                 PileView("{p2}'s melds", deck[:9], 9, owner=2), PileView("Layout", deck, len(deck)),
+                 PileView("Column", ["9S", "8H"], 7), PileView("Trick", ["AS", "KD", "10C", "JKB"], 4)],
+                "status", to_move=[3])
+    names = ["Ann", "Bénédicte 🎲", "Zoë", "Дмитрий", "A very long display name that goes on and on", "", "Gus", "H"]
+    image = decode(P.table_picture(view, names))
+    assert image.width <= P.MAX_WIDTH
+    assert image.height > 4 * P.CARD_H
+
+
+def test_the_table_picture_shows_the_cards_of_the_view():
+    def view(top: str) -> View:
+        return View("test", None, [], [SeatView(0, 5), SeatView(1, 5)],
+                    [PileView("Discard pile", [top], 3), PileView("Stock", [], 20)], "status")
+    assert red_pixels(decode(P.table_picture(view("QS")))) == 0
+    assert red_pixels(decode(P.table_picture(view("QH")))) > 0
+
+
+def test_the_picture_depends_on_nothing_but_the_view():
+    """Two states that give the same view (hidden cards dealt anew) give byte-identical
+    pictures, so a picture cannot show a card its view hides; drawing twice gives the same bytes."""
+    rng = random.Random(5)
+    for key in sorted(GAMES):
+        game = GAMES[key]
+        players = game.seats.start
+        s = random_state(game, players, 11, 6)
+        for seat in (None, 0):
+            twin = game.determinize(s, seat, rng)
+            view, twin_view = game.view(s, seat), game.view(twin, seat)
+            assert view == twin_view, f"{key}: a determinized state must give the same view"
+            assert P.table_picture(view) == P.table_picture(twin_view) == P.table_picture(copy.deepcopy(view))
+            assert P.hand_picture(view.hand) == P.hand_picture(twin_view.hand)
+
+
+def test_hidden_cards_really_differ_in_the_states_compared():
+    game = GAMES["crazy_eights"]
+    s = random_state(game, 4, 11, 6)
+    twin = game.determinize(s, None, random.Random(1))
+    assert twin.hands != s.hands
+    assert P.table_picture(game.view(s, None)) == P.table_picture(game.view(twin, None))
