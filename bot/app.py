@@ -28,6 +28,7 @@ class CardBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          shard_count=settings.shard_count,
                          shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
+        self.tree.on_error = self.on_command_error
         self.settings = settings
         self.store: Store | None = None
         self.service: TableService | None = None
@@ -51,6 +52,20 @@ class CardBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
         self.service.start_timers()
+
+    async def on_command_error(self, interaction: discord.Interaction,
+                               error: discord.app_commands.AppCommandError) -> None:
+        """A refused check has already answered the member; anything else is our bug: log it
+        and tell the member instead of leaving the command unanswered."""
+        if isinstance(error, discord.app_commands.CheckFailure) and interaction.response.is_done():
+            return
+        log.error("command %s failed", interaction.command and interaction.command.qualified_name,
+                  exc_info=error)
+        text = "Something went wrong on our side; please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
 
     async def close(self) -> None:
         """Stop taking work, let moves being written finish, then close the database."""

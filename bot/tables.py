@@ -638,8 +638,8 @@ class TableService:
             await self._notify(table)
 
     async def idle(self) -> None:
-        """Wait until no computer player is thinking (tests, shutdown)."""
-        while pending := [t for t in self._computer_tasks.values() if not t.done()]:
+        """Wait until no computer player is thinking and no timeout is running (tests, shutdown)."""
+        while pending := [t for t in [*self._computer_tasks.values(), self._timer_task] if t and not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
     async def close(self) -> None:

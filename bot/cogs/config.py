@@ -35,7 +35,9 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
     def store(self):
         return self.bot.store
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+    @staticmethod
+    async def allowed(interaction: discord.Interaction) -> bool:
+        """Answer a member who may not change settings (every command asks this first)."""
         if interaction.guild_id is None:
             await interaction.response.send_message("Settings belong to a server: use /config there.",
                                                     ephemeral=True)
@@ -60,6 +62,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
     @app_commands.describe(game="A game, to see its option defaults and timer")
     @app_commands.autocomplete(game=game_autocomplete)
     async def show(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if not await self.allowed(interaction):
+            return
         try:
             key = check_game(game) if game else None
         except ConfigError as e:
@@ -75,6 +79,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
                            value="The new default, or 'default' to use the game's own")
     @app_commands.autocomplete(game=game_autocomplete)
     async def option(self, interaction: discord.Interaction, game: str, name: str, value: str) -> None:
+        if not await self.allowed(interaction):
+            return
         gid = interaction.guild_id
         try:
             key = check_game(game)
@@ -93,6 +99,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
     @app_commands.describe(seconds="Seconds per decision, 0 for no timer", game="Only for this game")
     @app_commands.autocomplete(game=game_autocomplete)
     async def timer(self, interaction: discord.Interaction, seconds: int, game: str | None = None) -> None:
+        if not await self.allowed(interaction):
+            return
         try:
             check_range("The timer", seconds, TIMER_RANGE)
             if 0 < seconds < 10:
@@ -106,6 +114,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
 
     @app_commands.command(name="window", description="Seconds a reaction window (challenge, claim) stays open")
     async def window(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 5, 120]) -> None:
+        if not await self.allowed(interaction):
+            return
         await self.store.set_setting(interaction.guild_id, "window", seconds)
         await self._done(interaction, f"Reaction windows last {seconds} seconds.")
 
@@ -115,6 +125,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
                            strikes="Timeouts in a row before a computer takes the seat (default 2)")
     async def timeout(self, interaction: discord.Interaction, action: Literal["computer", "skip", "remove"],
                       strikes: app_commands.Range[int, 1, 10] | None = None) -> None:
+        if not await self.allowed(interaction):
+            return
         await self.store.set_setting(interaction.guild_id, "timeout_action", action)
         if strikes is not None:
             await self.store.set_setting(interaction.guild_id, "replace_after", strikes)
@@ -126,6 +138,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
                            channel="The channel (default: this one)")
     async def channel(self, interaction: discord.Interaction, mode: Literal["allow", "forbid", "everywhere"],
                       channel: discord.TextChannel | None = None) -> None:
+        if not await self.allowed(interaction):
+            return
         gid = interaction.guild_id
         cid = channel.id if channel is not None else interaction.channel_id
         allowed = list((await self._config(gid)).channels)
@@ -145,6 +159,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
 
     @app_commands.command(name="tables", description="How many open tables one channel may have")
     async def tables(self, interaction: discord.Interaction, count: int) -> None:
+        if not await self.allowed(interaction):
+            return
         try:
             check_range("The number of tables", count, MAX_TABLES_RANGE)
         except ConfigError as e:
@@ -157,6 +173,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
                            strength="easy, normal or strong (strong thinks the longest)")
     async def computers(self, interaction: discord.Interaction, allowed: bool,
                         strength: Literal["easy", "normal", "strong"] | None = None) -> None:
+        if not await self.allowed(interaction):
+            return
         await self.store.set_setting(interaction.guild_id, "computers", allowed)
         if strength is not None:
             assert strength in STRENGTHS
@@ -166,6 +184,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
 
     @app_commands.command(name="pictures", description="Show card pictures, or text only")
     async def pictures(self, interaction: discord.Interaction, on: bool) -> None:
+        if not await self.allowed(interaction):
+            return
         await self.store.set_setting(interaction.guild_id, "pictures", on)
         await self._done(interaction, "Card pictures are on." if on else "Text only: no card pictures.")
 
@@ -173,6 +193,8 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
     @app_commands.describe(game="Only this game's option defaults and timer")
     @app_commands.autocomplete(game=game_autocomplete)
     async def reset(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if not await self.allowed(interaction):
+            return
         try:
             key = check_game(game) if game else None
         except ConfigError as e:
