@@ -420,8 +420,22 @@ async def measure(name: str, emu: BenchEmulator, bot: BotProcess, rec: Recorder,
     return result
 
 
-async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path) -> Result:
-    env = {"DISCORD_TOKEN": "bench", "DATABASE_PATH": str(workdir / "bench.sqlite3"), "LOG_LEVEL": "WARNING",
+async def prepare_database(path: Path, guild_id: int, pictures: bool) -> None:
+    """The server's settings, written before the bot starts: the picture setting under test."""
+    from bot.store import Store
+
+    store = await Store.open(str(path))
+    try:
+        await store.set_setting(guild_id, "pictures", pictures)
+    finally:
+        await store.close()
+
+
+async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path,
+                   pictures: bool = True) -> Result:
+    database = workdir / f"bench-{'pictures' if pictures else 'text'}.sqlite3"
+    await prepare_database(database, guild.id, pictures)
+    env = {"DISCORD_TOKEN": "bench", "DATABASE_PATH": str(database), "LOG_LEVEL": "WARNING",
            "AI_ITERATIONS": "10", "AI_SECONDS": "0.05"}
     wrap = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())] if args.profile else None
     bot = await start_bot(emu, "bot", env, workdir / "ours.log", wrap)
@@ -434,9 +448,10 @@ async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, wor
             tables.append(OurTable(emu, rec, channel, members, seed=i))
         await bot.alive(asyncio.gather(*(t.open() for t in tables)), 60)
         emu.patches.clear()
-        result = await measure("ours", emu, bot, rec, [t.turn for t in tables], args.warmup, args.seconds,
+        name = "ours" if pictures else "ours, text"
+        result = await measure(name, emu, bot, rec, [t.turn for t in tables], args.warmup, args.seconds,
                                py_spy=str(Path(args.py_spy).resolve()) if args.py_spy else None)
-        log = (workdir / "ours.log").read_text(errors="replace")
+        log = (workdir / "ours.log").read_text(errors="replace")[bot.start:]
         if "Traceback" in log or " ERROR " in log:
             result.notes["errors in the bot's log (see --keep)"] += 1
         return result
@@ -521,6 +536,55 @@ def report(ours: Result, bare2: Result, bare1: Result | None) -> None:
             print(f"note ({r.name}): {r.errors} player loops failed")
 
 
+async def fill_database(path: Path, tables: int) -> None:
+    """``tables`` started two-player Crazy Eights games, as /play, Join and Start leave them."""
+    from bot.store import SeatRecord, Store
+    from games.registry import GAMES
+
+    game = GAMES["crazy_eights"]
+    store = await Store.open(str(path))
+    try:
+        for i in range(tables):
+            record = await store.create_table(1, 1000 + i, game.key, game.Options.parse({}).to_dict(), 1, i,
+                                              [SeatRecord(10 + 2 * i, f"p{i}a"), SeatRecord(11 + 2 * i, f"p{i}b")])
+            state = game.start(2, record.options, i)
+            record.state, record.status, record.version = state.to_json(), "playing", 1
+            record.meta = {"timer": 300, "deadline": time.time() + 300, "recent": ["The game begins."]}
+            await store.save_table(record, 0)
+    finally:
+        await store.close()
+
+
+async def report_startup(emu: BenchEmulator, tables: int, workdir: Path) -> None:
+    """Start-up time to READY (commands synced, every open table loaded) with ``tables`` open
+    tables in the database, next to a start-up on an empty database in the same run."""
+    from bot.store import Store
+    from bot.tables import TableService
+
+    full, empty = workdir / "full.sqlite3", workdir / "empty.sqlite3"
+    t0 = time.perf_counter()
+    await fill_database(full, tables)
+    filled = time.perf_counter() - t0
+    store = await Store.open(str(full))
+    try:
+        t0 = time.perf_counter()
+        loaded = await TableService(store).load()
+        load_only = time.perf_counter() - t0
+    finally:
+        await store.close()
+    times = {}
+    for name, db in (("empty", empty), ("full", full)):
+        env = {"DISCORD_TOKEN": "bench", "DATABASE_PATH": str(db), "LOG_LEVEL": "WARNING"}
+        t0 = time.perf_counter()
+        bot = await start_bot(emu, "bot", env, workdir / f"startup-{name}.log")
+        times[name] = time.perf_counter() - t0
+        await bot.stop()
+    print(f"\nstart-up with {tables} open tables (written in {filled:.1f} s): loading them {load_only * 1000:.0f} ms "
+          f"({loaded} tables) in-process; process start to READY {times['full']:.2f} s vs "
+          f"{times['empty']:.2f} s on an empty database (+{times['full'] - times['empty']:.2f} s); "
+          f"target < 2 s: {'met' if load_only < 2 else 'MISSED'}")
+
+
 async def main_async(args: argparse.Namespace) -> None:
     global THINK
     THINK = args.think
@@ -536,8 +600,13 @@ async def main_async(args: argparse.Namespace) -> None:
                     else ", clicking as fast as answered")
             print(f"{args.tables} concurrent tables/users{pace}, {args.warmup:g} s warm-up + {args.seconds:g} s "
                   f"measured per run, {os.cpu_count()} CPUs", flush=True)
-            ours = await run_ours(emu, guild, args, workdir)
-            print(f"  ours: {ours.rate():.0f} clicks/s, {ours.rate('move'):.0f} moves/s", flush=True)
+            ours = await run_ours(emu, guild, args, workdir, pictures=args.pictures != "off")
+            print(f"  ours ({'pictures' if args.pictures != 'off' else 'text only'}): {ours.rate():.0f} clicks/s, "
+                  f"{ours.rate('move'):.0f} moves/s", flush=True)
+            text = None
+            if args.pictures == "both":
+                text = await run_ours(emu, guild, args, workdir, pictures=False)
+                print(f"  ours (text only): {text.rate():.0f} clicks/s, {text.rate('move'):.0f} moves/s", flush=True)
             bare2 = await run_bare(emu, guild, args, workdir, patches=1)
             print(f"  bare, 2 calls: {bare2.rate():.0f} clicks/s", flush=True)
             bare1 = None
@@ -546,6 +615,15 @@ async def main_async(args: argparse.Namespace) -> None:
                 print(f"  bare, 1 call: {bare1.rate():.0f} clicks/s", flush=True)
             print()
             report(ours, bare2, bare1)
+            if text is not None:
+                print(f"\nrendering: with card pictures {ours.rate('move'):.0f} moves/s, "
+                      f"p50 {ours.latency(0.5, 'move'):.1f} ms per move click; text only {text.rate('move'):.0f} "
+                      f"moves/s, p50 {text.latency(0.5, 'move'):.1f} ms (difference "
+                      f"{ours.latency(0.5, 'move') - text.latency(0.5, 'move'):+.1f} ms; target < 10 ms); "
+                      f"bot CPU {ours.bot_cpu * 1000 / max(ours.rate(), 1e-9):.2f} vs "
+                      f"{text.bot_cpu * 1000 / max(text.rate(), 1e-9):.2f} ms/click")
+            if args.load_tables:
+                await report_startup(emu, args.load_tables, workdir)
             if emu.unhandled or emu.errors:
                 print(f"emulator: unhandled {emu.unhandled[:5]}, errors {emu.errors[:2]}")
             if args.profile:
@@ -563,6 +641,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each player waits before a click (±50 %%), for latency below saturation")
     parser.add_argument("--no-mix", action="store_true", help="skip the bare 1-call run")
+    parser.add_argument("--pictures", choices=("both", "on", "off"), default="both",
+                        help="run ours with card pictures, text only, or both (the rendering cost)")
+    parser.add_argument("--load-tables", type=int, default=1000, metavar="N",
+                        help="also time a start-up with N open tables in the database (0: skip)")
     parser.add_argument("--slow-copy", action="store_true", help="keep the emulator's copy.deepcopy")
     parser.add_argument("--profile", metavar="FILE", help="run our bot under cProfile, write the stats to FILE")
     parser.add_argument("--py-spy", metavar="FILE",

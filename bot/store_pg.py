@@ -19,7 +19,6 @@ Open with ``await PgStore.open("postgresql://user:password@host:5432/dbname")``,
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 from collections.abc import Iterable, Sequence
@@ -104,7 +103,7 @@ MIGRATIONS: list[str] = [
         guild_id    BIGINT           NOT NULL,
         game        TEXT             NOT NULL,
         user_id     BIGINT,
-        placing     INTEGER          NOT NULL,
+        "placing"   INTEGER          NOT NULL,   -- PLACING is a reserved word
         score       DOUBLE PRECISION NOT NULL,
         finished_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (table_id, seat)
@@ -130,7 +129,7 @@ _TABLE_SELECT = """
     FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 """
 _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in) VALUES ($1, $2, $3, $4, $5, $6)"
-_INSERT_RESULT = ("INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
+_INSERT_RESULT = ('INSERT INTO results (table_id, seat, guild_id, game, user_id, "placing", score, finished_at)'
                   " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
 # The per-move write: the guarded update and its move log row in one statement. It returns the new
 # version, or no row when the table is not at the expected version (then nothing is written).
@@ -191,12 +190,13 @@ class PgStore:
     async def open(cls, dsn: str, *, min_size: int = 1, max_size: int = 10, **connect_kwargs: Any) -> PgStore:
         """Connect a pool and bring the schema up to date. Extra keyword arguments go to
         `asyncpg.create_pool` (e.g. ``statement_cache_size=0`` behind PgBouncer)."""
+        connect_kwargs.setdefault("reset", _keep_session)
         pool = await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, **connect_kwargs)
         try:
             async with pool.acquire() as conn:
                 await _migrate(conn)
         except BaseException:
-            await pool.close()
+            await pool.close()         # ends the sessions, and with them any advisory lock
             raise
         return cls(pool, dsn)
 
@@ -329,7 +329,7 @@ class PgStore:
     async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
         """Results in a server, optionally only one user's and/or one game's, oldest first.
         Each is a dict with table_id, seat, game, user_id, placing, score and finished_at."""
-        sql = ("SELECT table_id, seat, game, user_id, placing, score, finished_at FROM results"
+        sql = ('SELECT table_id, seat, game, user_id, "placing", score, finished_at FROM results'
                " WHERE guild_id = $1")
         params: list[Any] = [guild_id]
         if user_id is not None:
@@ -415,28 +415,29 @@ async def _insert_results(conn: asyncpg.Connection, record: TableRecord, rows: l
         raise DuplicateResults(f"results of table {record.id} are already recorded") from exc
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The pool's reset for a released connection. asyncpg rolls back an open transaction itself; its
+    default reset then sends a query (RESET ALL, UNLISTEN *, ...) on every release, which would double
+    the round trips of a move. The store never changes session state, so there is nothing to undo."""
+
+
 async def _migrate(conn: asyncpg.Connection) -> None:
     """Apply the migrations this database lacks, each in its own transaction, while holding an
     advisory lock: a second process opening the database at the same time waits, then finds the
-    schema current."""
+    schema current. On an exception the caller closes the connection, which releases the lock."""
     known = len(MIGRATIONS)
     await conn.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
-    try:
-        await conn.execute(_SCHEMA_VERSION_TABLE)
-        current = await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
-        if current > known:
-            raise MigrationError(f"database schema version {current} is newer than this code knows ({known}); "
-                                 "upgrade the bot before opening this database")
-        while current < known:
-            try:
-                async with conn.transaction():
-                    await conn.execute(MIGRATIONS[current])
-                    await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", current + 1)
-            except asyncpg.PostgresError as exc:
-                raise MigrationError(f"migration {current + 1} failed: {exc}") from exc
-            current += 1
-    finally:
-        if not conn.is_closed():
-            # the pool's reset would release it too; unlocking here keeps the wait of others short
-            with contextlib.suppress(Exception):
-                await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+    await conn.execute(_SCHEMA_VERSION_TABLE)
+    current = await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
+    if current > known:
+        raise MigrationError(f"database schema version {current} is newer than this code knows ({known}); "
+                             "upgrade the bot before opening this database")
+    while current < known:
+        try:
+            async with conn.transaction():
+                await conn.execute(MIGRATIONS[current])
+                await conn.execute("INSERT INTO schema_version (version) VALUES ($1)", current + 1)
+        except asyncpg.PostgresError as exc:
+            raise MigrationError(f"migration {current + 1} failed: {exc}") from exc
+        current += 1
+    await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from functools import lru_cache
 
 import discord
 
@@ -146,19 +147,24 @@ def pictures_on(table: Table) -> bool:
     return bool(table.record.meta.get("pictures", True)) and table.state is not None and table.status != LOBBY
 
 
-def table_file(table: Table, embed: discord.Embed) -> list[discord.File]:
+def table_file(table: Table, embed: discord.Embed, png: bytes | None = None) -> list[discord.File]:
     """The table picture as an attachment shown in the embed (the text stays for screen
     readers); nothing on text-only servers."""
     if not pictures_on(table):
         return []
     embed.set_image(url="attachment://table.png")
-    return [discord.File(io.BytesIO(table_picture(table.view(None), table.names)), "table.png")]
+    return [discord.File(io.BytesIO(png or table_picture(table.view(None), table.names)), "table.png")]
+
+
+@lru_cache(maxsize=512)
+def _hand_png(hand: tuple[str, ...]) -> bytes:
+    return hand_picture(hand)   # a panel is redrawn on every click, mostly with the same hand
 
 
 def hand_file(table: Table, seat: int) -> list[discord.File]:
     if not pictures_on(table):
         return []
-    return [discord.File(io.BytesIO(hand_picture(table.view(seat).hand)), "hand.png")]
+    return [discord.File(io.BytesIO(_hand_png(tuple(table.view(seat).hand))), "hand.png")]
 
 
 def table_view(table: Table) -> discord.ui.View:
@@ -255,8 +261,11 @@ class Controller:
             return
         channel = self.client.get_partial_messageable(table.record.channel_id)
         content, embed = table_message(table)
+        png = None
+        if pictures_on(table):   # drawn off the event loop: clicks keep being answered meanwhile
+            png = await asyncio.to_thread(table_picture, table.view(None), table.names)
         await channel.get_partial_message(table.record.message_id).edit(
-            content=content, embed=embed, view=table_view(table), attachments=table_file(table, embed),
+            content=content, embed=embed, view=table_view(table), attachments=table_file(table, embed, png),
             allowed_mentions=discord.AllowedMentions(users=True))
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:

@@ -91,3 +91,13 @@ def test_list_and_rules() -> None:
 def test_entry_point_runs_as_a_module() -> None:
     result = subprocess.run([sys.executable, "-m", "games", "list"], capture_output=True, text=True, check=True)
     assert "crazy_eights" in result.stdout
+
+
+def test_the_readme_games_table_has_a_row_for_every_game() -> None:
+    from pathlib import Path
+
+    from games.registry import GAMES
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    missing = [key for key in GAMES if f"| `{key}` |" not in readme]
+    assert not missing, f"README's games table lacks {missing}"

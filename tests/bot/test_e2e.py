@@ -38,10 +38,22 @@ def hidden_from(table, seat):
     return {c for z in game.zones(s) if z.visible_to not in ("all", seat) for c in z.cards}
 
 
-def assert_panel_private(table, seat, text: str) -> None:
+def drawn_for(message) -> int | None:
+    """The table version a hand panel was drawn for (from its components' custom ids)."""
+    for cid in custom_ids(message):
+        if cid.startswith(("cp:", "cs:", "cn:")):
+            return int(cid.split(":")[2])
+    return None
+
+
+def assert_panel_private(table, seat, text: str, message=None) -> None:
+    """No card hidden from ``seat`` in its panel. Checked against the state the panel was drawn
+    from: a computer may have moved since (a new deal gives every card a new place)."""
+    if message is not None and drawn_for(message) != table.version:
+        return
     secret = {C.text(c) for c in hidden_from(table, seat)}
     shown = set(CARD.findall(text))
-    assert not (secret & shown), f"seat {seat}'s panel shows hidden cards {secret & shown}"
+    assert not (secret & shown), f"seat {seat}'s panel shows hidden cards {secret & shown}: {text}"
 
 
 async def play_turn(env, channel, member, message, tid, rng) -> None:
@@ -53,7 +65,7 @@ async def play_turn(env, channel, member, message, tid, rng) -> None:
     assert panel.ephemeral
     version = table.version
     for _ in range(6):
-        assert_panel_private(table, seat, panel.content)
+        assert_panel_private(table, seat, panel.content, panel.message)
         answers = [c for c in custom_ids(panel.message) if c.startswith(("cp:", "cs:"))]
         assert answers, f"no answers offered: {panel.content}"
         pick = answers[rng.randrange(len(answers))]
@@ -64,7 +76,7 @@ async def play_turn(env, channel, member, message, tid, rng) -> None:
             result = await member.click(panel.message, custom_id=pick)
         panel = result.response
         if table.version != version:
-            assert_panel_private(table, seat, panel.content)
+            assert_panel_private(table, seat, panel.content, panel.message)
             return
     raise AssertionError("no move was made after six clicks")
 

@@ -375,3 +375,50 @@ async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> No
     assert all(cb.ok for i in emu.interactions.values() for cb in i.callbacks)
     everything = log.read_text(errors="replace")
     assert "Traceback" not in everything and "ERROR" not in everything, everything[-4000:]
+
+
+async def test_deadlines_and_computer_turns_resume_after_a_kill_9(tmp_path: Path) -> None:
+    """A table with a short turn timer and a computer player: the process is killed while a
+    human must act. The next process, started after the deadline has passed, makes the
+    timeout move itself (nobody clicks), and the computer's turns go on from there."""
+    database, log = tmp_path / "cards.sqlite3", tmp_path / "bot.log"
+    emu = await Emulator.start()
+    guild = emu.add_guild("Card Room", channels=("cards",))
+    channel = next(iter(guild.channels.values()))
+    alice = emu.add_member(guild, "alice")
+    table = Table(emu, channel, [alice], random.Random(3))
+    timer = 6
+    try:
+        async with asyncio.timeout(TEST_TIMEOUT):
+            bot = table.bot = await start_bot(emu, database, log, run=1)
+            con = sqlite3.connect(database)   # the server's setting, as /config timer would store it
+            with con:
+                con.execute("INSERT INTO guild_settings (guild_id, key, value) VALUES (?, 'timer', ?)",
+                            (guild.id, str(timer)))
+            con.close()
+            play = await emu.slash(alice, channel, "play", {"game": "crazy_eights", "options": "hand_size=5"})
+            posted = await bot.alive(play.responded())
+            table.message_id = posted.message_id
+            table.id = int(next(c for c in emu.message(table.message_id).custom_ids()
+                                if c.startswith("ct:")).split(":")[1])
+            await bot.alive(play.wait_calls(1))
+            await table.click(alice, table.message_id, f"ct:{table.id}:cpu")
+            await table.click(alice, table.message_id, f"ct:{table.id}:start")
+            # the computer (if it leads) moves, then it is Alice's turn with a deadline
+            await bot.alive(poll(lambda: db_rows(database, "SELECT meta FROM tables WHERE id = ?",
+                                                 (table.id,))[0][0].count('"deadline"'), 10, "a deadline"))
+            await kill_bot(emu, bot)
+            before = db_rows(database, "SELECT version FROM tables WHERE id = ?", (table.id,))[0][0]
+            await asyncio.sleep(timer + 0.5)       # the deadline passes while no process runs
+            bot = table.bot = await start_bot(emu, database, log, run=2)
+            await bot.alive(poll(lambda: max(db_moves(database, table.id), default=0) >= before + 2 or None,
+                                 15, "the timeout move and the computer's reply"))
+            logged = db_moves(database, table.id)
+            assert logged[before + 1] == 0, "Alice's timed-out move was made by the new process"
+            assert logged[before + 2] == 1, "then the computer's turn was played"
+            assert "Traceback" not in bot.output(), bot.output()
+            emu.assert_clean()
+    finally:
+        if table.bot is not None:
+            await table.bot.kill()
+        await emu.stop()

@@ -1,0 +1,25 @@
+# The card table bot: `docker build -t cardtable .` then
+# `docker run -d --env-file .env -v cardtable-data:/data cardtable`
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    DATABASE_PATH=/data/cardtable.sqlite3
+
+RUN useradd --create-home --uid 10001 cards \
+    && mkdir -p /data && chown cards:cards /data
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY games ./games
+COPY bot ./bot
+RUN pip install .
+
+USER cards
+# The SQLite database (and its WAL files) live here; mount a volume to keep them.
+VOLUME ["/data"]
+# `docker stop` sends SIGTERM: the bot finishes moves in flight and closes the database.
+STOPSIGNAL SIGTERM
+CMD ["python", "-m", "bot"]
