@@ -420,11 +420,11 @@ async def measure(name: str, emu: BenchEmulator, bot: BotProcess, rec: Recorder,
     return result
 
 
-async def prepare_database(path: Path, guild_id: int, pictures: bool) -> None:
+async def prepare_database(url: str, guild_id: int, pictures: bool) -> None:
     """The server's settings, written before the bot starts: the picture setting under test."""
-    from bot.store import Store
+    from bot.store_pg import open_store
 
-    store = await Store.open(str(path))
+    store = await open_store(url)
     try:
         await store.set_setting(guild_id, "pictures", pictures)
     finally:
@@ -432,11 +432,11 @@ async def prepare_database(path: Path, guild_id: int, pictures: bool) -> None:
 
 
 async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path,
-                   pictures: bool = True) -> Result:
-    database = workdir / f"bench-{'pictures' if pictures else 'text'}.sqlite3"
+                   pictures: bool = True, database_url: str | None = None) -> Result:
+    database = database_url or str(workdir / f"bench-{'pictures' if pictures else 'text'}.sqlite3")
     await prepare_database(database, guild.id, pictures)
-    env = {"DISCORD_TOKEN": "bench", "DATABASE_PATH": str(database), "LOG_LEVEL": "WARNING",
-           "AI_ITERATIONS": "10", "AI_SECONDS": "0.05"}
+    env = {"DISCORD_TOKEN": "bench", "DATABASE_PATH": database, "DATABASE_URL": database_url or "",
+           "LOG_LEVEL": "WARNING", "AI_ITERATIONS": "10", "AI_SECONDS": "0.05"}
     wrap = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())] if args.profile else None
     bot = await start_bot(emu, "bot", env, workdir / "ours.log", wrap)
     try:
@@ -448,7 +448,7 @@ async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, wor
             tables.append(OurTable(emu, rec, channel, members, seed=i))
         await bot.alive(asyncio.gather(*(t.open() for t in tables)), 60)
         emu.patches.clear()
-        name = "ours" if pictures else "ours, text"
+        name = ("ours" if pictures else "ours, text") + (", postgres" if database_url else "")
         result = await measure(name, emu, bot, rec, [t.turn for t in tables], args.warmup, args.seconds,
                                py_spy=str(Path(args.py_spy).resolve()) if args.py_spy else None)
         log = (workdir / "ours.log").read_text(errors="replace")[bot.start:]
@@ -534,6 +534,28 @@ def report(ours: Result, bare2: Result, bare1: Result | None) -> None:
             print(f"note ({r.name}): {note} ×{n}")
         if r.errors:
             print(f"note ({r.name}): {r.errors} player loops failed")
+
+
+async def report_postgres(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path,
+                          sqlite: Result) -> None:
+    """Ours again with the PostgreSQL store (a throwaway server from Debian's binaries, as the
+    tests use), next to the SQLite run above."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.pg_server import ServerError, start_server
+
+    try:
+        server = await asyncio.to_thread(start_server)
+    except ServerError as e:
+        print(f"\nPostgreSQL run skipped: {e}")
+        return
+    try:
+        dsn = await asyncio.to_thread(server.create_schema, "bench_e2e")
+        pg = await run_ours(emu, guild, args, workdir, pictures=args.pictures != "off", database_url=dsn)
+    finally:
+        await asyncio.to_thread(server.stop)
+    print(f"\nstore: SQLite {sqlite.rate('move'):.0f} moves/s, p50 {sqlite.latency(0.5, 'move'):.1f} / p99 "
+          f"{sqlite.latency(0.99, 'move'):.1f} ms per move click; PostgreSQL {pg.rate('move'):.0f} moves/s, "
+          f"p50 {pg.latency(0.5, 'move'):.1f} / p99 {pg.latency(0.99, 'move'):.1f} ms")
 
 
 async def fill_database(path: Path, tables: int) -> None:
@@ -622,6 +644,8 @@ async def main_async(args: argparse.Namespace) -> None:
                       f"{ours.latency(0.5, 'move') - text.latency(0.5, 'move'):+.1f} ms; target < 10 ms); "
                       f"bot CPU {ours.bot_cpu * 1000 / max(ours.rate(), 1e-9):.2f} vs "
                       f"{text.bot_cpu * 1000 / max(text.rate(), 1e-9):.2f} ms/click")
+            if args.postgres:
+                await report_postgres(emu, guild, args, workdir, ours)
             if args.load_tables:
                 await report_startup(emu, args.load_tables, workdir)
             if emu.unhandled or emu.errors:
@@ -643,6 +667,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-mix", action="store_true", help="skip the bare 1-call run")
     parser.add_argument("--pictures", choices=("both", "on", "off"), default="both",
                         help="run ours with card pictures, text only, or both (the rendering cost)")
+    parser.add_argument("--postgres", action=argparse.BooleanOptionalAction, default=True,
+                        help="also run ours on a throwaway PostgreSQL server (Debian's binaries)")
     parser.add_argument("--load-tables", type=int, default=1000, metavar="N",
                         help="also time a start-up with N open tables in the database (0: skip)")
     parser.add_argument("--slow-copy", action="store_true", help="keep the emulator's copy.deepcopy")

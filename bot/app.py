@@ -11,7 +11,8 @@ from bot.cogs.config import ConfigCog
 from bot.cogs.stats import StatsCog
 from bot.cogs.tables import TablesCog
 from bot.settings import Settings
-from bot.store import Store
+from bot.store_base import TableStore
+from bot.store_pg import open_store
 from bot.tables import TableService
 from bot.ui import DYNAMIC_ITEMS, Controller
 
@@ -30,12 +31,12 @@ class CardBot(commands.AutoShardedBot):
                          shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
         self.tree.on_error = self.on_command_error
         self.settings = settings
-        self.store: Store | None = None
+        self.store: TableStore | None = None
         self.service: TableService | None = None
         self.controller: Controller | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database)
+        self.store = await open_store(self.settings.database_url or self.settings.database)
         self.service = TableService(self.store, ai_iterations=self.settings.ai_iterations,
                                     ai_seconds=self.settings.ai_seconds)
         self.controller = Controller(self, self.service)

@@ -33,6 +33,7 @@ def read_env_file(path: Path) -> dict[str, str]:
 class Settings:
     token: str
     database: str = "cardtable.sqlite3"
+    database_url: str | None = None      # postgresql://… for several processes on one database
     log_level: str = "INFO"
     dev_guild: int | None = None
     api_base: str | None = None          # tests only: a local Discord emulator
@@ -81,6 +82,7 @@ class Settings:
             shard_ids=shard_ids,
             token=token,
             database=values.get("DATABASE_PATH", "").strip() or "cardtable.sqlite3",
+            database_url=values.get("DATABASE_URL", "").strip() or None,
             log_level=level,
             dev_guild=number("DEV_GUILD_ID", int, None),
             api_base=values.get("DISCORD_API_BASE", "").strip() or None,

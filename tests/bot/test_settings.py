@@ -42,3 +42,15 @@ def test_running_without_a_token_prints_one_line_not_a_traceback(tmp_path):
     assert result.returncode == 2
     assert result.stderr.strip().startswith("error: DISCORD_TOKEN is not set")
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_database_url_and_shards(tmp_path):
+    base = {"DISCORD_TOKEN": "x"}
+    s = Settings.load(base | {"DATABASE_URL": "postgresql://u@h/db", "SHARD_COUNT": "4", "SHARD_IDS": "2, 3"},
+                      tmp_path / "none.env")
+    assert s.database_url == "postgresql://u@h/db" and s.shard_count == 4 and s.shard_ids == (2, 3)
+    assert Settings.load(base, tmp_path / "none.env").database_url is None
+    with pytest.raises(SettingsError, match="SHARD_IDS needs SHARD_COUNT"):
+        Settings.load(base | {"SHARD_IDS": "0"}, tmp_path / "none.env")
+    with pytest.raises(SettingsError, match="between 0 and SHARD_COUNT - 1 = 1"):
+        Settings.load(base | {"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, tmp_path / "none.env")
