@@ -417,6 +417,8 @@ class TableService:
             raise TableError(str(e)) from None
         old_state, table.state = table.state, state
         recent, private = list(table.recent), dict(table.private)
+        if state.hand_no != old_state.hand_no:
+            table.private.clear()  # private lines are about the cards of the hand that just ended
         self._log_events(table, seat, events)
         table.record.state = state.to_json()
         if state.over:
@@ -470,7 +472,7 @@ class TableService:
             return
         if reaction is not None and reaction == meta.get("reaction") and "deadline" in meta:
             return
-        limit = int(table.record.options.get("window_seconds") or meta.get("window", 20)) if reaction \
+        limit = int(table.game.window_seconds(table.state) or meta.get("window", 20)) if reaction \
             else int(meta.get("timer", 0))
         meta["reaction"] = reaction
         if limit > 0:
@@ -528,6 +530,8 @@ class TableService:
             timeouts = meta.setdefault("timeouts", {})
             late = [s for s in table.to_move() if not table.computer_plays(s)]
             for seat in late:
+                if table.game.timeout_move(table.state, seat) is not None:
+                    continue  # an optional answer (a pass in a window, a call not made): no strike
                 timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
                 replace = meta.get("timeout_action") == "remove" or timeouts[str(seat)] >= meta.get("replace_after", 2)
                 if replace:

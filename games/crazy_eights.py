@@ -33,12 +33,13 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
+from games.common.shedding import ANY, matches
 from games.common.stock import can_draw, recycle
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
 
-ANY = "*"           # a joker was played: anything goes
 WILD_RANK = 8
+WILD = (0, WILD_RANK)   # jokers (rank 0) and 8s fit anything; after a joker `named` is ANY
 
 
 @dataclass(frozen=True)
@@ -150,13 +151,8 @@ class CrazyEights(Game[CrazyEightsState]):
 
     # -- legality
     def playable(self, s: CrazyEightsState, code: str) -> bool:
-        rank = C.RANK[code]
-        if rank == 0 or rank == WILD_RANK or s.named == ANY:
-            return True
-        if s.named:
-            return C.SUIT[code] == s.named
-        top = s.discard[-1]
-        return C.SUIT[code] == C.SUIT[top] or rank == C.RANK[top]
+        # the shared predicate: after an 8 the named suit, or another 8 (wild anyway)
+        return matches(code, s.discard[-1], s.named, WILD)
 
     def to_move(self, s: CrazyEightsState) -> frozenset[int]:
         return frozenset() if s.over else frozenset((s.turn,))

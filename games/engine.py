@@ -362,6 +362,11 @@ class Game(Generic[S]):
         ordinary play. While it stays the same, every seat in it shares one deadline."""
         return None
 
+    def window_seconds(self, s: S) -> int | None:
+        """How long the open reaction window lasts, when the game's options say (None: the
+        front end's default)."""
+        return None
+
     def timeout_move(self, s: S, seat: int) -> Move | None:
         """The move made for ``seat`` when its time runs out and the answer is fixed by the
         rules (passing in a reaction window); None lets the seat's computer player choose."""

@@ -97,7 +97,9 @@ def sign_test_p(wins: int, losses: int) -> float:
 
 # game, players, hands, search iterations
 STRENGTH = [("crazy_eights", 2, 24, 100), ("oh_hell", 3, 36, 300), ("scopa", 2, 30, 100),
-            ("fan_tan", 3, 36, 100), ("newmarket", 3, 150, 100), ("trash", 4, 800, 30)]
+            ("fan_tan", 3, 36, 100), ("newmarket", 3, 150, 100), ("trash", 4, 800, 30),
+            ("jack_change_it", 2, 40, 200), ("last_one", 2, 16, 100), ("page_one", 2, 28, 100),
+            ("thirteen", 2, 30, 100), ("big_two", 2, 16, 100), ("dou_dizhu", 3, 40, 60)]
 
 
 @pytest.mark.parametrize(("key", "players", "hands", "iterations"), STRENGTH)

@@ -387,16 +387,18 @@ async def test_deadlines_and_computer_turns_resume_after_a_kill_9(tmp_path: Path
     channel = next(iter(guild.channels.values()))
     alice = emu.add_member(guild, "alice")
     table = Table(emu, channel, [alice], random.Random(3))
-    timer = 6
+    timer = 4
     try:
         async with asyncio.timeout(TEST_TIMEOUT):
             bot = table.bot = await start_bot(emu, database, log, run=1)
             con = sqlite3.connect(database)   # the server's setting, as /config timer would store it
-            with con:
-                con.execute("INSERT INTO guild_settings (guild_id, key, value) VALUES (?, 'timer', ?)",
-                            (guild.id, str(timer)))
+            with con:   # a short timer, and no seat handed to a computer for timing out
+                con.executemany("INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)",
+                                [(guild.id, "timer", str(timer)), (guild.id, "replace_after", "100")])
             con.close()
-            play = await emu.slash(alice, channel, "play", {"game": "crazy_eights", "options": "hand_size=5"})
+            # after drawing one card a player plays it or passes: a timed-out turn always ends
+            play = await emu.slash(alice, channel, "play", {"game": "crazy_eights",
+                                                            "options": "hand_size=5 draw=one_then_pass"})
             posted = await bot.alive(play.responded())
             table.message_id = posted.message_id
             table.id = int(next(c for c in emu.message(table.message_id).custom_ids()
@@ -411,11 +413,16 @@ async def test_deadlines_and_computer_turns_resume_after_a_kill_9(tmp_path: Path
             before = db_rows(database, "SELECT version FROM tables WHERE id = ?", (table.id,))[0][0]
             await asyncio.sleep(timer + 0.5)       # the deadline passes while no process runs
             bot = table.bot = await start_bot(emu, database, log, run=2)
-            await bot.alive(poll(lambda: max(db_moves(database, table.id), default=0) >= before + 2 or None,
-                                 15, "the timeout move and the computer's reply"))
-            logged = db_moves(database, table.id)
-            assert logged[before + 1] == 0, "Alice's timed-out move was made by the new process"
-            assert logged[before + 2] == 1, "then the computer's turn was played"
+
+            def after_kill() -> list[int]:
+                logged = db_moves(database, table.id)
+                return [logged[v] for v in sorted(logged) if v > before]
+
+            await bot.alive(poll(lambda: 1 in after_kill() or None, 3 * timer + 10,
+                                 "the timeout move, then the computer's turn"), 3 * timer + 15)
+            assert after_kill()[0] == 0, "the new process made Alice's timed-out move"
+            status = db_rows(database, "SELECT status FROM tables WHERE id = ?", (table.id,))[0][0]
+            assert status == "playing"
             assert "Traceback" not in bot.output(), bot.output()
             emu.assert_clean()
     finally:

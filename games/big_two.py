@@ -1,0 +1,306 @@
+"""Big Two: climb with singles, pairs, trips and five-card poker hands; the cards you are
+left holding when someone goes out count against you.
+
+Choices where the rules file leaves room (decisions and clarifications in
+``shared/rules/big_two.md``; [rec] marks our own):
+
+* Order: ranks 3 … K < A < 2, suits ♦ < ♣ < ♥ < ♠. Combinations: single, pair, trips, and
+  five-card hands (straight < flush < full house < four of a kind + one card < straight
+  flush, the royal flush being the top straight flush). Five cards always count as their
+  highest category. Plays of 1, 2, 3 or 5 cards only meet plays of the same size.
+* Straights (option ``straights``): the ten sequences A-2-3-4-5, 2-3-4-5-6 … 10-J-Q-K-A
+  (no wrapping past the 2: J-Q-K-A-2 is none). ``sequence`` (default, decision 2) ranks
+  them by the top card of the sequence, A-2-3-4-5 lowest and 10-J-Q-K-A highest, the top
+  card's suit breaking ties; ``twos_high`` compares their cards from the highest down in
+  the game's order (so A-2-3-4-5 > 2-3-4-5-6 > 10-J-Q-K-A > …), then the suit of the
+  highest card [rec: a common house order].
+* Pairs and trips by rank, equal pairs by their higher suit. Full house by its trips,
+  four of a kind by the four. Flushes (option ``flushes``): by suit, then by the cards from
+  the highest down (default, the text), or by the cards first, then the suit.
+* The holder of the lowest card dealt (3♦ unless it lies unused) leads, and that play must
+  include it: every hand (default, the text) or only the first, later hands being led by
+  the last winner (option ``next_lead``).
+* Passing does not keep a player out: they may play on their next turn. When everyone else
+  has passed in a row, the last player to play leads anything.
+* Scoring: when a player goes out each other player scores 1 per card left, 2 per card
+  from ``double_from`` (10) cards, 3 per card from ``triple_from`` (13) cards (so 13 cards
+  score 39). When someone reaches ``threshold`` (100) the lowest total wins. Several tied
+  lowest share the win (option ``ties``), or play off: only they are dealt an extra hand,
+  scored as usual, whose winner has the lowest total [rec].
+* Two players leave 26 cards unused and three leave 13, face down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.common import climbing as K
+from games.common.match import MatchFormat, first_dealer, next_dealer
+from games.engine import (
+    BadOption,
+    Choice,
+    Event,
+    Game,
+    Move,
+    Outcome,
+    PileView,
+    Prompt,
+    SeatView,
+    View,
+    Zone,
+    placings_from,
+)
+from games.options import Options, option
+
+PASS = K.PASS_MOVE
+HAND_SIZE = 13
+_RULES = {(s, f): K.big_two_rules(s, f) for s in ("sequence", "twos_high") for f in ("suit", "rank")}
+
+
+@dataclass(frozen=True)
+class BigTwoOptions(Options):
+    threshold: int = option(100, min=10, max=1000, help="the match ends when someone's score reaches this")
+    double_from: int = option(10, min=2, max=14, help="with this many cards left or more, each counts 2 (14 = never)")
+    triple_from: int = option(13, min=2, max=14, help="with this many cards left or more, each counts 3 (14 = never)")
+    next_lead: str = option("lowest", choices=("lowest", "winner"),
+                            help="who leads later hands: the holder of the lowest card, or the last winner")
+    straights: str = option("sequence", choices=("sequence", "twos_high"),
+                            help="sequence: A-2-3-4-5 lowest … 10-J-Q-K-A highest; twos_high: by the highest "
+                                 "card in the game's order")
+    flushes: str = option("suit", choices=("suit", "rank"), help="compare flushes by suit first, or by rank first")
+    ties: str = option("share", choices=("share", "playoff"),
+                       help="several tied lowest at the end share the win, or play an extra hand among them")
+
+    def check(self, players: int) -> None:
+        if self.triple_from < self.double_from:
+            raise BadOption("option 'triple_from' must be at least 'double_from'")
+
+    def match(self) -> MatchFormat:
+        return MatchFormat("lowest", self.threshold)
+
+    def penalty(self, left: int) -> int:
+        return left * (3 if left >= self.triple_from else 2 if left >= self.double_from else 1)
+
+
+@dataclass(kw_only=True)
+class BigTwoState(K.ClimbState):
+    unused: list[str] = field(default_factory=list)     # not dealt, face down
+    last_winner: int = -1
+    playoff: list[int] = field(default_factory=list)    # seats in a play-off hand ([] = a normal hand)
+
+
+class BigTwo(Game[BigTwoState]):
+    key = "big_two"
+    title = "Big Two"
+    seats = range(2, 5)
+    Options = BigTwoOptions
+    State = BigTwoState
+    summary = "Climbing game with poker hands: 2s are high, cards left in hand are penalty points."
+    rules = (
+        "Each player gets 13 cards. Cards rank 3 low up to king, ace and 2 high; equal ranks are sorted by "
+        "suit: diamonds, clubs, hearts, then spades on top.\n"
+        "The player with the lowest card (usually the 3 of diamonds) starts, and must use it in that first "
+        "play. Plays are a single card, a pair, three of a kind, or a five-card poker hand: straight, flush, "
+        "full house, four of a kind with any fifth card, or straight flush (weakest to strongest). Each "
+        "player in turn must beat the last play with a higher one of the same number of cards, or pass; "
+        "passing does not stop you playing next time round. When everybody else passes, the last player to "
+        "play starts a new round with anything.\n"
+        "Straights may use the ace low (A-2-3-4-5) or high (10-J-Q-K-A) but never run past the 2. Flushes "
+        "compare by suit before rank.\n"
+        "When someone is out of cards, everyone else scores a point per card still held, doubled from ten "
+        "cards and tripled with all thirteen. Once a score reaches the limit (100), the lowest total wins."
+    )
+
+    # -- helpers
+    def rules_of(self, s: BigTwoState) -> K.Rules:
+        return _RULES[(s.options["straights"], s.options["flushes"])]
+
+    # -- dealing
+    def setup(self, players: int, options: BigTwoOptions, seed: int) -> BigTwoState:
+        s = BigTwoState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
+        s.dealer = first_dealer(s.rng(), players)
+        self._deal(s)
+        return s
+
+    def _deal(self, s: BigTwoState) -> list[Event]:
+        o: BigTwoOptions = self.options_of(s)
+        power = self.rules_of(s).power
+        deck = C.french_deck()
+        s.rng().shuffle(deck)
+        seats = s.playoff or list(range(s.players))
+        s.hands = [[] for _ in range(s.players)]
+        for n, seat in enumerate(seats):
+            s.hands[seat] = sorted(deck[n * HAND_SIZE:(n + 1) * HAND_SIZE], key=power.__getitem__)
+        s.unused = deck[len(seats) * HAND_SIZE:]
+        s.hand_no += 1
+        K.clear_table(s)
+        s.played, s.finished = [], []
+        if s.playoff:
+            names = " and ".join(f"{{p{i}}}" for i in s.playoff)
+            events = [Event(f"Play-off hand: {names} are dealt {HAND_SIZE} cards each.")]
+        else:
+            events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {HAND_SIZE} cards each.")]
+        if o.next_lead == "winner" and s.last_winner >= 0 and s.hands[s.last_winner]:
+            s.turn, s.opening = s.last_winner, ""
+            events.append(Event(f"{{p{s.turn}}} won the last hand and leads."))
+        else:
+            lowest = min((c for h in s.hands for c in h), key=power.__getitem__)
+            s.turn = next(i for i, h in enumerate(s.hands) if lowest in h)
+            s.opening = lowest
+            events.append(Event(f"{{p{s.turn}}} holds the lowest card and leads with it."))
+        return events
+
+    # -- legality
+    def to_move(self, s: BigTwoState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def _legal(self, s: BigTwoState, seat: int) -> K.Legal:
+        return K.legal(self.rules_of(s), s.hands[seat], s)
+
+    def moves(self, s: BigTwoState, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        plays = list(self._legal(s, seat).moves)
+        return plays + [PASS] if s.table else plays
+
+    def refuse(self, s: BigTwoState, seat: int, move: Move) -> str | None:
+        if move.kind == "pass":
+            if move.args or move.params:
+                return "To pass, just say 'pass'."
+            return None if s.table else "You lead: play any combination (you cannot pass on an empty table)."
+        if move.kind != "play":
+            return f"'{move}' is not a move in Big Two: play cards (e.g. 'play 3D 3S as=pair') or pass."
+        opening = K.card_label(s.opening) if s.opening in s.hands[seat] else "the lowest card"
+        return K.refuse_play(self.rules_of(s), s.hands[seat], s, move, opening)[1]
+
+    # -- playing
+    def play(self, s: BigTwoState, seat: int, move: Move) -> list[Event]:
+        if move.kind == "pass":
+            s.passed[seat] = True
+            return [Event(f"{{p{seat}}} passes.")] + self._step(s, seat)
+        combo = self._legal(s, seat).combos.get(move) or K.refuse_play(self.rules_of(s), s.hands[seat], s, move)[0]
+        K.lay(s, seat, combo, knock=False)
+        events = [Event(f"{{p{seat}}} plays {K.describe_combo(combo)}.")]
+        left = len(s.hands[seat])
+        if not left:
+            s.finished.append(seat)
+            events.append(Event(f"{{p{seat}}} is out of cards!"))
+            return events + self._end_hand(s, seat)
+        if left == 1:
+            events.append(Event(f"{{p{seat}}} has one card left."))
+        return events + self._step(s, seat)
+
+    def _step(self, s: BigTwoState, seat: int) -> list[Event]:
+        leader = K.step_on(s, seat, [len(h) for h in s.hands])
+        return [] if leader is None else [Event(f"Everyone else passed: {{p{leader}}} leads anything.")]
+
+    def _end_hand(self, s: BigTwoState, winner: int) -> list[Event]:
+        o: BigTwoOptions = self.options_of(s)
+        charged = [o.penalty(len(h)) for h in s.hands]
+        for i, pts in enumerate(charged):
+            s.scores[i] += pts
+        s.last_winner = winner
+        playing = s.playoff or list(range(s.players))
+        s.last_result = f"Hand {s.hand_no}: " + ", ".join(
+            f"{{p{i}}} +{charged[i]} ({len(s.hands[i])} left)" for i in playing)
+        events = [Event(s.last_result + ".")]
+        was_playoff = bool(s.playoff)
+        s.playoff = []
+        if was_playoff or o.match().finished(s.scores, s.hand_no):
+            tied = o.match().leaders(s.scores)
+            if not was_playoff and len(tied) > 1 and o.ties == "playoff":
+                s.playoff = tied
+                s.dealer = next_dealer(s.dealer, s.players)
+                names = " and ".join(f"{{p{i}}}" for i in tied)
+                return events + [Event(f"{names} are tied lowest: they play off.")] + self._deal(s)
+            s.over = True
+            return events + [Event(self.outcome(s).summary)]
+        s.dealer = next_dealer(s.dealer, s.players)
+        return events + self._deal(s)
+
+    # -- what people see
+    def instruction(self, s: BigTwoState, seat: int) -> str:
+        if not s.table:
+            if s.opening:
+                return f"You open the hand: play any combination that includes {K.card_label(s.opening)}."
+            return "Your lead: play any combination."
+        table = K.table_combo(s, self.rules_of(s))
+        return f"Beat {K.describe_combo(table)} (by {{p{s.table_by}}}) or pass."
+
+    def prompt(self, s: BigTwoState, seat: int) -> Prompt:
+        if seat not in self.to_move(s):
+            return Prompt(self.waiting_text(s))
+        return Prompt(self.instruction(s, seat), tuple(Choice(m, p) for m, p in self._choices(s, seat)))
+
+    def _choices(self, s: BigTwoState, seat: int) -> tuple:
+        legal = self._legal(s, seat)
+        pairs = [(m, legal.combos[m]) for m in legal.moves] + ([(PASS, None)] if s.table else [])
+        return K.prompt_choices(self.rules_of(s), pairs, "Pass")
+
+    def describe(self, s: BigTwoState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        return dict(self._choices(s, seat)).get(move, (("Your move", str(move)),))
+
+    def view(self, s: BigTwoState, seat: int | None) -> View:
+        o: BigTwoOptions = self.options_of(s)
+        seats = []
+        for i, hand in enumerate(s.hands):
+            notes = ["dealer"] if i == s.dealer else []
+            if s.playoff and i not in s.playoff:
+                notes.append("sits out the play-off")
+            elif s.table and s.passed[i]:
+                notes.append("passed")
+            if len(hand) == 1:
+                notes.append("one card left")
+            seats.append(SeatView(i, len(hand), s.scores[i], notes))
+        facts = [f"Match: {o.match().describe()}",
+                 f"Cards left score 1 each, 2 each from {o.double_from}, 3 each from {o.triple_from}"]
+        if s.table:
+            facts.append(f"To beat: {K.describe_combo(K.table_combo(s, self.rules_of(s)))} by {{p{s.table_by}}}")
+        elif s.opening:
+            mine = seat is not None and s.opening in s.hands[seat]
+            facts.append(f"Opening play: must include {K.card_label(s.opening) if mine else 'the lowest card'}")
+        if s.last_result:
+            facts.append(s.last_result)
+        status = (self.outcome(s).summary if s.over
+                  else f"Hand {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}.")
+        return View(
+            game=self.key, seat=seat,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            seats=seats,
+            piles=[PileView("Table", list(s.table), len(s.table), s.table_by if s.table else None),
+                   PileView("Played", list(s.played), len(s.played)),
+                   PileView("Unused", [], len(s.unused))],
+            status=status, facts=facts, to_move=sorted(self.to_move(s)),
+            over=s.over, result=self.outcome(s).summary if s.over else None,
+        )
+
+    def zones(self, s: BigTwoState) -> list[Zone]:
+        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+                + [Zone("table", s.table, "all"), Zone("played", s.played, "all"),
+                   Zone("unused", s.unused, "none")])
+
+    def standing(self, s: BigTwoState) -> list[float]:
+        return self.options_of(s).match().standing(s.scores)
+
+    def outcome(self, s: BigTwoState) -> Outcome | None:
+        if not s.over:
+            return None
+        fmt = self.options_of(s).match()
+        winners = fmt.leaders(s.scores)
+        names = " and ".join(f"{{p{i}}}" for i in winners)
+        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
+                       f"{names} {'wins' if len(winners) == 1 else 'share the win'} with the lowest score, "
+                       f"{min(s.scores)}!")
+
+    # -- computer players
+    def hand_progress(self, s: BigTwoState) -> list[float]:
+        o: BigTwoOptions = self.options_of(s)
+        return [-float(o.penalty(len(h))) for h in s.hands]
+
+    def rollout_move(self, s, seat, moves, rng):
+        danger = any(0 < len(h) <= 2 for i, h in enumerate(s.hands) if i != seat)
+        return K.rollout_pick(self.rules_of(s), s.hands[seat], self._legal(s, seat), bool(s.table), rng, danger)
+
+
+GAME = BigTwo()

@@ -1,0 +1,342 @@
+"""The matching-pile shedding engine: one card-effect mechanism for Crazy Eights,
+Jack Change It and Last One, and the last-card call shared by Last One and Page One.
+
+**What may be played.** A state's ``named`` says what the next card must match:
+
+* ``""``: the top discard, by suit or by rank;
+* a suit letter (``"H"``): the suit named by a wild 8 or a jack; the named suit, a
+  card of the namer's rank (another 8, another jack) or a wild card follows it;
+* `ANY`: anything (a Crazy Eights joker);
+* a card code (``"7H"``): the card a joker stands for, matched by suit or rank.
+
+Wild ranks (8s, jokers as rank 0) fit anything. `matches` is the predicate; a
+pending penalty or a free extra play override it (`playable`).
+
+**Effects.** Each game maps a card to an `Effect` (pure data): a draw penalty for
+the next player (answered by stacking a card of ``stack`` rank, cancelled by the
+``block`` card, or taken at once with the turn lost, ``draw_at_once``), skips, a
+reverse of the direction, a name to give (a suit, a suit other than the card's own,
+or a whole card), a free extra play, a melee (the game runs it), and whether it is
+a trick card that may not be a player's last. `combine` adds effects of cards played
+together (Jack Change It's A♥ + 2). `resolve` carries an effect out on a `ShedState`:
+penalty owed, direction, whose turn it is. With two players in, a reverse has no
+effect (the same player is next either way).
+
+**The last-card call** (`LastCard`): a player who plays down to one card must call
+("Last one!", "Page One!"). Modes:
+
+* ``auto``: the call is made for them;
+* ``manual``: a play that leaves one card is offered with and without the call, and
+  while the player holds that one card they may still call, until the deadline: the
+  next turn move of another seat (or a melee card played). A missed deadline costs
+  the penalty at once;
+* ``catch``: as manual, but the penalty applies only when an opponent catches the
+  player (a public move) before they call and before the deadline.
+
+A seat that may call or catch out of turn is among the seats to move, with the
+option to let it go (``ignore``, also what its timer answers), so a call never
+makes the game wait and every state keeps a seat to move. Who can call or catch
+follows only from public facts (card counts and calls made), so it leaks nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.engine import Event, Move, State
+
+ANY = "*"
+CALL_MODES = ("auto", "manual", "catch")
+
+Draw = Callable[[int, int], list[Event]]     # (seat, how many) -> events; the game's own stock rules
+
+
+# --- what may be played ----------------------------------------------------------------
+
+def matches(code: str, top: str, named: str = "", wild: Iterable[int] = ()) -> bool:
+    """Whether ``code`` may go on ``top`` given what was ``named`` (see the module doc)."""
+    rank = C.RANK[code]
+    if rank in wild or named == ANY:
+        return True
+    if not named:
+        return C.SUIT[code] == C.SUIT[top] or rank == C.RANK[top]
+    if len(named) == 1:
+        return C.SUIT[code] == named or rank == C.RANK[top]
+    return C.SUIT[code] == C.SUIT[named] or rank == C.RANK[named]
+
+
+def words(code: str) -> str:
+    """A card in words ("8 of hearts"). Public lines use it for a card that is only named
+    (a joker's, a melee's next card) while the real card may lie in someone's hand."""
+    rank = C.RANK[code]
+    return f"{C.RANK_NAMES.get(rank, str(rank))} of {C.SUIT_NAMES[C.SUIT[code]]}"
+
+
+def target_text(top: str, named: str = "") -> str:
+    """What the next card must match, for prompts, refusals and views."""
+    if named == ANY:
+        return "anything"
+    if not named:
+        return C.text(top)
+    if len(named) == 1:
+        return f"the named suit, {C.SUIT_NAMES[named]} {C.SUIT_SYMBOLS[named]}"
+    return f"the {words(named)} (named by the joker)"
+
+
+# --- seats and direction ------------------------------------------------------------------
+
+def next_in(seat: int, players: int, direction: int = 1, out: Sequence[int] = ()) -> int:
+    """The next seat in ``direction`` that is still in (not in ``out``)."""
+    nxt = (seat + direction) % players
+    while nxt in out and nxt != seat:
+        nxt = (nxt + direction) % players
+    return nxt
+
+
+# --- effects --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Effect:
+    draw: int = 0               # the next player must draw this many...
+    stack: int = 0              # ...unless they play a card of this rank, adding its own draw
+    block: str = ""             # ...or this card, which cancels the penalty
+    draw_at_once: bool = False  # the next player draws straight away and loses the turn
+    skip: int = 0               # players who lose their turn
+    reverse: bool = False       # the direction of play turns round (with 3 or more players in)
+    names: str = ""             # "suit", "other_suit" (not the card's own) or "card" (a joker)
+    again: bool = False         # the player may play one more card, any card
+    melee: bool = False         # Last One's 4: the game runs the melee
+    trick: bool = False         # may not be the player's last card
+
+    @property
+    def plain(self) -> bool:
+        return self == PLAIN
+
+
+PLAIN = Effect()
+
+
+def combine(effects: Sequence[Effect], block: str = "") -> Effect:
+    """The effect of several cards played at once (Jack Change It's A♥ + 2): the draws
+    add up, the result cannot be passed on, and ``block`` (if any) cancels it all."""
+    return Effect(draw=sum(e.draw for e in effects), block=block,
+                  skip=sum(e.skip for e in effects), trick=any(e.trick for e in effects))
+
+
+def may_go_out(effects: Iterable[Effect]) -> bool:
+    """A play that empties the hand is allowed only without a trick card in it."""
+    return not any(e.trick for e in effects)
+
+
+# --- the state the mechanism works on ---------------------------------------------------------
+
+@dataclass(kw_only=True)
+class ShedState(State):
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)      # top is the last card
+    discard: list[str] = field(default_factory=list)    # top is the last card
+    turn: int = 0
+    direction: int = 1          # 1 = to the left (next seat), -1 = to the right
+    named: str = ""             # see the module doc
+    owed: int = 0               # cards the player to move must draw unless they answer
+    owed_stack: int = 0         # rank that passes the penalty on
+    owed_block: str = ""        # card that cancels the penalty
+    again: bool = False         # the player to move has a free extra play
+    passes: int = 0             # passes in a row (nothing to play or draw)
+    out: list[int] = field(default_factory=list)        # seats no longer in the game
+
+
+def playable(s: ShedState, code: str, wild: Iterable[int] = ()) -> bool:
+    """Whether the player to move may play ``code`` now: anything on a free extra play,
+    only an answer (stack or block) to a pending penalty, otherwise a match."""
+    if s.again:
+        return True
+    if s.owed:
+        return (s.owed_stack and C.RANK[code] == s.owed_stack) or code == s.owed_block
+    return matches(code, s.discard[-1], s.named, wild)
+
+
+def seats_in(s: ShedState) -> list[int]:
+    return [i for i in range(s.players) if i not in s.out]
+
+
+def resolve(s: ShedState, seat: int, played: Sequence[str], eff: Effect, draw: Draw) -> list[Event]:
+    """Carry out ``eff``, the effect of ``played`` (already on the pile, names already set)
+    by ``seat``: the penalty owed, the direction, and whose turn it is next."""
+    events: list[Event] = []
+    if s.owed and s.owed_block in played:
+        events.append(Event(f"{C.text(s.owed_block)} blocks the penalty: nobody draws."))
+        s.owed, s.owed_stack, s.owed_block = 0, 0, ""
+    if eff.draw:
+        s.owed += eff.draw
+        s.owed_stack, s.owed_block = eff.stack, eff.block
+    still_in = len(seats_in(s))
+    if eff.reverse and still_in > 2:
+        s.direction = -s.direction
+        events.append(Event("Play changes direction."))
+    if eff.again:
+        s.turn, s.again = seat, True
+        return events
+    s.again = False
+    nxt = next_in(seat, s.players, s.direction, s.out)
+    if s.owed and eff.draw_at_once:
+        events += draw(nxt, s.owed)
+        events.append(Event(f"{{p{nxt}}} misses a turn."))
+        s.owed, s.owed_stack, s.owed_block = 0, 0, ""
+        nxt = next_in(nxt, s.players, s.direction, s.out)
+    for _ in range(eff.skip):
+        events.append(Event(f"{{p{nxt}}} is skipped."))
+        nxt = next_in(nxt, s.players, s.direction, s.out)
+    s.turn = nxt
+    return events
+
+
+def take_penalty(s: ShedState, seat: int, draw: Draw, ends_turn: bool = True) -> list[Event]:
+    """``seat`` draws the penalty it owes; the turn passes on unless ``ends_turn`` is off."""
+    owed = s.owed
+    s.owed, s.owed_stack, s.owed_block = 0, 0, ""
+    events = draw(seat, owed)
+    if ends_turn:
+        s.turn = next_in(seat, s.players, s.direction, s.out)
+    return events
+
+
+# --- the last-card call ------------------------------------------------------------------------
+
+@dataclass(kw_only=True)
+class CallState(State):
+    hook: int = -1              # the seat that played down to one card without calling (-1: none)
+    called: list[int] = field(default_factory=list)     # seats holding one card that have called
+    ignored: list[int] = field(default_factory=list)    # seats that let the current chance go
+
+
+CALL, CATCH, IGNORE = Move("call"), Move("catch"), Move("ignore")
+
+
+@dataclass(frozen=True)
+class LastCard:
+    """The call rules of one game: its ``word`` ("Last one"), ``mode`` and ``penalty``."""
+
+    word: str
+    mode: str = "manual"
+    penalty: int = 2
+
+    # -- offering
+    def offers_call(self, cards_left: int) -> bool:
+        """Whether a play leaving ``cards_left`` cards comes in a calling variant too."""
+        return cards_left == 1 and self.mode != "auto"
+
+    def optional(self, s: CallState, hands: Sequence[Sequence[str]], turn: int,
+                 still_in: Iterable[int]) -> set[int]:
+        """Seats, besides ``turn``, that may call or catch now."""
+        if s.hook < 0 or self.mode == "auto" or len(hands[s.hook]) != 1:
+            return set()
+        seats = {s.hook}
+        if self.mode == "catch":
+            seats |= set(still_in)
+        return {x for x in seats if x != turn and x not in s.ignored}
+
+    def moves(self, s: CallState, seat: int, on_turn: bool) -> list[Move]:
+        """The call moves of ``seat``: added to its turn's moves when ``on_turn``, otherwise
+        with the option to let the chance go."""
+        if s.hook < 0 or self.mode == "auto":
+            return []
+        out = []
+        if seat == s.hook:
+            out.append(CALL)
+        elif self.mode == "catch":
+            out.append(CATCH)
+        if out and not on_turn:
+            out.append(IGNORE)
+        return out
+
+    def is_call_move(self, move: Move) -> bool:
+        return move in (CALL, CATCH, IGNORE)
+
+    def refuse(self, s: CallState, seat: int, move: Move) -> str:
+        if move.args or move.params:
+            return f"To {move.kind}, just say '{move.kind}'."
+        if self.mode == "auto":
+            return f"Calls are made for you at this table: there is nothing to {move.kind}."
+        if move == CALL:
+            return f"You can call '{self.word}' only right after playing down to one card."
+        if move == CATCH:
+            if self.mode != "catch":
+                return "Catching is not used at this table."
+            return "Nobody can be caught now: nobody has one card without having called."
+        return "There is nothing to let go now."
+
+    # -- events of the game
+    def played(self, s: CallState, seat: int, cards_left: int, call: bool) -> list[Event]:
+        """``seat`` just played and holds ``cards_left`` cards (its call flag ``call``)."""
+        if cards_left != 1:
+            self._forget(s, seat)
+            return []
+        if self.mode == "auto" or call:
+            return self._called(s, seat)
+        s.hook, s.ignored = seat, []
+        return []
+
+    def drew(self, s: CallState, seat: int, cards_now: int) -> None:
+        """A draw changed ``seat``'s hand: a call only counts while holding one card."""
+        if cards_now != 1:
+            self._forget(s, seat)
+
+    def deadline(self, s: CallState, mover: int, hands: Sequence[Sequence[str]], draw: Draw) -> list[Event]:
+        """``mover`` makes a turn move (or a melee card is played): a seat that has not called
+        by now is too late; in manual mode it draws the penalty."""
+        if s.hook < 0 or s.hook == mover:
+            return []
+        late = s.hook
+        s.hook, s.ignored = -1, []
+        if self.mode == "manual" and len(hands[late]) == 1:
+            return [Event(f"{{p{late}}} did not call '{self.word}!' in time and draws {self.penalty}."),
+                    *draw(late, self.penalty)]
+        return []
+
+    def act(self, s: CallState, seat: int, move: Move, draw: Draw) -> list[Event]:
+        """Carry out a call move already known to be legal."""
+        if move == IGNORE:
+            s.ignored.append(seat)
+            return []
+        if move == CALL:
+            s.hook, s.ignored = -1, []
+            return self._called(s, seat)
+        caught = s.hook
+        s.hook, s.ignored = -1, []
+        return [Event(f"{{p{seat}}} catches {{p{caught}}}, who did not call '{self.word}!': "
+                      f"{{p{caught}}} draws {self.penalty}."), *draw(caught, self.penalty)]
+
+    def reset(self, s: CallState) -> None:
+        s.hook, s.called, s.ignored = -1, [], []
+
+    # -- showing
+    def note(self, s: CallState, seat: int) -> str | None:
+        if seat in s.called:
+            return f"📣 {self.word}!"
+        if seat == s.hook:
+            return "one card, no call yet"
+        return None
+
+    def label(self, move: Move, hook: int) -> str:
+        if move == CALL:
+            return f"📣 {self.word}!"
+        if move == CATCH:
+            return f"Catch! ({{p{hook}}} has not called)"
+        return "Let it go"
+
+    # -- internals
+    def _called(self, s: CallState, seat: int) -> list[Event]:
+        if seat not in s.called:
+            s.called.append(seat)
+        if s.hook == seat:
+            s.hook, s.ignored = -1, []
+        return [Event(f"{{p{seat}}}: “{self.word}!”")]
+
+    def _forget(self, s: CallState, seat: int) -> None:
+        if seat in s.called:
+            s.called.remove(seat)
+        if s.hook == seat:
+            s.hook, s.ignored = -1, []

@@ -1,0 +1,437 @@
+"""Dou Dizhu (Fight the Landlord): an auction makes one player the landlord, who plays
+alone against the other two; the first side to run out of cards wins the stake.
+
+Choices where the rules file leaves room (decisions and clarifications in
+``shared/rules/dou_dizhu.md``; [rec] marks our own):
+
+* Deal: 54 cards (two jokers, red above black), 17 each and 3 face down as the widow.
+  One dealt card is picked at random and shown to everyone (the text's face-up card); its
+  holder bids first. The card stays known to all until it is played.
+* Auction: bids 1, 2 or 3 or pass, in turn to the left, each bid above the highest so far.
+  A bid of 3 ends it at once; otherwise, once someone has bid, it ends when the next two
+  players in turn pass. A player who passed may bid when their turn comes round again. If
+  all three pass before anyone bids, the cards are thrown in and dealt again with a new
+  face-up card; the thrown-in deal counts towards the match's ``deals`` [rec: so a match
+  always ends].
+* The widow is turned face up for everyone (option ``widow_reveal``, default on) and the
+  landlord takes it; those cards stay known to all while the landlord holds them. With the
+  option off only the landlord sees them.
+* Combinations and order from the shared classifier (`games.common.climbing`): single,
+  pair, trips, trips + single, trips + pair, straights of 5–12 (3 to A), 3 or more pairs in
+  a row, airplanes of 2 or more trips in a row bare or with one single or one pair per trip
+  (never mixed), four of a kind + two singles or two pairs, the bomb (four of a kind) and
+  the rocket (both jokers). 2s and jokers never join a run. A play must match the last one's
+  kind and number of cards and be higher by its main part; kickers never count. A bomb goes
+  over anything but a higher bomb or the rocket; nothing beats the rocket.
+* Kickers (option ``kickers``): ``strict`` (default) makes every kicker's rank differ from
+  the main ranks and from the other kickers, and both jokers are never kickers together;
+  ``relaxed`` lets kickers repeat a rank or share the main part's ranks (the same cards
+  may then read several ways, and a play says which: ``top=`` names its highest main
+  rank). Option ``quad_kickers``: ``distinct`` (default) or ``pair_ok`` (a pair may be a
+  quad's two singles).
+* Suits never matter: the moves list one card set per play (the first cards of each rank
+  in the hand's order); another choice of suits is refused with the written form of the
+  same play (`games.common.climbing.canonical` maps a selection of cards onto it).
+* Play: the landlord leads; passing does not keep a player out. After two passes in a row
+  the last player to play leads anything.
+* Settlement: the bid × ``stake``, multiplied by ``bomb_multiplier`` (2) for each bomb or
+  rocket played in the hand, and by 2 for a spring (option ``spring``, off: the landlord
+  wins before either peasant plays a card, or the peasants win while the landlord has
+  played only the first lead). If the landlord goes out first each peasant pays the
+  landlord that amount; otherwise the landlord pays it to each peasant.
+* Match: scores are chip stacks starting at ``chips`` (100); the match lasts ``deals`` (3)
+  deals, or ends early when a stack reaches zero. With ``chips`` 0 scores are plain running
+  totals with no early end. The highest stack wins; ties share the win.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.common import climbing as K
+from games.common.match import first_dealer, next_dealer
+from games.engine import (
+    Choice,
+    Event,
+    Game,
+    Move,
+    Outcome,
+    PileView,
+    Prompt,
+    SeatView,
+    View,
+    Zone,
+    placings_from,
+)
+from games.options import Options, option
+
+PASS = K.PASS_MOVE
+BID, PLAY = "bid", "play"
+PLAYERS, HAND_SIZE = 3, 17
+_RULES = {(k, q): K.dou_dizhu_rules(k, q == "pair_ok") for k in ("strict", "relaxed") for q in ("distinct", "pair_ok")}
+_BIDS = [Move("bid", (str(n),)) for n in range(4)]
+
+
+@dataclass(frozen=True)
+class DouDizhuOptions(Options):
+    kickers: str = option("strict", choices=("strict", "relaxed"),
+                          help="strict: kickers differ in rank from the main part and from each other; "
+                               "relaxed: they need not")
+    quad_kickers: str = option("distinct", choices=("distinct", "pair_ok"),
+                               help="the two singles with four of a kind must differ in rank, or may be a pair")
+    bomb_multiplier: int = option(2, choices=(2, 1, 3),
+                                  help="the payment is multiplied by this for each bomb or rocket")
+    spring: bool = option(False, help="double the payment when the losing side never got to play (a spring)")
+    widow_reveal: bool = option(True, help="show the widow to everyone before the landlord takes it")
+    stake: int = option(1, min=1, max=100, help="chips per bid point")
+    chips: int = option(100, min=0, max=100000,
+                        help="starting chips; the match ends early when a stack runs out (0 = plain running totals)")
+    deals: int = option(3, min=1, max=50, help="deals in the match (thrown-in deals count)")
+
+
+@dataclass(kw_only=True)
+class DouDizhuState(K.ClimbState):
+    phase: str = BID
+    shown: list[list[str]] = field(default_factory=list)   # cards in hand that everyone knows
+    widow: list[str] = field(default_factory=list)         # face down until the landlord is known
+    widow_shown: list[str] = field(default_factory=list)   # the widow as it was revealed (a record)
+    faceup: str = ""                                       # the face-up card of this deal
+    first_bidder: int = 0
+    high_bid: int = 0
+    high_bidder: int = -1
+    passes: int = 0                                        # passes in a row in the auction
+    bids: list[str] = field(default_factory=list)          # the auction so far, e.g. ["{p1} 1", "{p2} pass"]
+    landlord: int = -1
+    bombs: int = 0                                         # bombs and rockets played this hand
+    plays_made: list[int] = field(default_factory=list)    # plays per seat this hand
+
+
+class DouDizhu(Game[DouDizhuState]):
+    key = "dou_dizhu"
+    title = "Dou Dizhu"
+    seats = range(3, 4)
+    Options = DouDizhuOptions
+    State = DouDizhuState
+    summary = "Fight the Landlord: one bidder plays alone against two partners in a climbing game."
+    rules = (
+        "Three players and a 54-card pack with both jokers. Cards rank 3 low up to king, ace, 2, then the black "
+        "and the red joker; suits do not matter. Each player gets 17 cards and 3 lie face down. One dealt card "
+        "is shown to all: its holder opens the auction.\n"
+        "In turn, bid 1, 2 or 3 (each bid higher than the last) or pass; you may bid after passing. A bid of 3, "
+        "or two passes after a bid, ends it. The top bidder is the landlord, takes the 3 hidden cards (shown "
+        "to everybody first) and plays against the two others, who win together.\n"
+        "The landlord leads. Plays: single, pair, trips (alone or with one extra single or pair), a straight of "
+        "five or more, three or more pairs in a row, two or more trips in a row (alone or with one single or "
+        "one pair per trip, all of different ranks), four of a kind with two singles or two pairs. 2s and "
+        "jokers never join a sequence. The next player must play the same shape with the same number of cards "
+        "and a higher main part (extras do not count), or pass and come back later. After two passes the last "
+        "player leads anything.\n"
+        "A bomb (four of a kind on its own) beats anything but a higher bomb; the rocket (both jokers) beats "
+        "everything. Each bomb or rocket doubles the stake.\n"
+        "If the landlord runs out first, each partner pays the landlord the bid; if a partner does, the "
+        "landlord pays each partner."
+    )
+
+    # -- helpers
+    def rules_of(self, s: DouDizhuState) -> K.Rules:
+        return _RULES[(s.options["kickers"], s.options["quad_kickers"])]
+
+    def hand_of(self, s: DouDizhuState, seat: int) -> list[str]:
+        """Everything the seat holds, in power order (its private cards and its known ones)."""
+        if not s.shown[seat]:
+            return s.hands[seat]
+        return sorted(s.hands[seat] + s.shown[seat], key=self.rules_of(s).power.__getitem__)
+
+    def _left(self, s: DouDizhuState) -> list[int]:
+        return [len(s.hands[i]) + len(s.shown[i]) for i in range(PLAYERS)]
+
+    def _side(self, s: DouDizhuState, seat: int) -> str:
+        return "landlord" if seat == s.landlord else "peasant"
+
+    # -- dealing
+    def setup(self, players: int, options: DouDizhuOptions, seed: int) -> DouDizhuState:
+        o = options
+        s = DouDizhuState(players=players, seed=seed, options=o.to_dict(), scores=[o.chips] * players)
+        s.dealer = first_dealer(s.rng(), players)
+        self._deal(s)
+        return s
+
+    def _deal(self, s: DouDizhuState) -> list[Event]:
+        power = self.rules_of(s).power
+        deck = C.french_deck(jokers=2)
+        rng = s.rng()
+        rng.shuffle(deck)
+        s.hands = [sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=power.__getitem__) for i in range(PLAYERS)]
+        s.widow = deck[PLAYERS * HAND_SIZE:]
+        s.shown = [[] for _ in range(PLAYERS)]
+        s.faceup = deck[rng.randrange(PLAYERS * HAND_SIZE)]
+        s.first_bidder = next(i for i, h in enumerate(s.hands) if s.faceup in h)
+        s.hands[s.first_bidder].remove(s.faceup)
+        s.shown[s.first_bidder].append(s.faceup)
+        s.hand_no += 1
+        K.clear_table(s)
+        s.played, s.finished, s.widow_shown = [], [], []
+        s.phase, s.turn = BID, s.first_bidder
+        s.high_bid, s.high_bidder, s.passes, s.bids = 0, -1, 0, []
+        s.landlord, s.bombs, s.plays_made = -1, 0, [0] * PLAYERS
+        return [Event(f"Deal {s.hand_no}: {{p{s.dealer}}} deals. The face-up card {C.text(s.faceup)} went to "
+                      f"{{p{s.first_bidder}}}, who bids first.")]
+
+    # -- legality
+    def to_move(self, s: DouDizhuState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def _legal(self, s: DouDizhuState, seat: int) -> K.Legal:
+        return K.legal(self.rules_of(s), self.hand_of(s, seat), s)
+
+    def moves(self, s: DouDizhuState, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        if s.phase == BID:
+            return _BIDS[s.high_bid + 1:] + [PASS]
+        plays = list(self._legal(s, seat).moves)
+        return plays + [PASS] if s.table else plays
+
+    def refuse(self, s: DouDizhuState, seat: int, move: Move) -> str | None:
+        if move.kind == "pass":
+            if move.args or move.params:
+                return "To pass, just say 'pass'."
+            if s.phase == PLAY and not s.table:
+                return "You lead: play any combination (you cannot pass on an empty table)."
+            return None
+        if s.phase == BID:
+            if move.kind != "bid":
+                return "The auction is on: bid 1, 2 or 3 (e.g. 'bid 2'), or pass."
+            if len(move.args) != 1 or move.params or move.arg not in ("1", "2", "3"):
+                return "Bid 1, 2 or 3, e.g. 'bid 2'."
+            if int(move.arg) <= s.high_bid:
+                return f"You must bid more than {s.high_bid}, or pass."
+            return None
+        if move.kind != "play":
+            return f"'{move}' is not a move now: play cards (e.g. 'play 3S 3H as=pair') or pass."
+        rules, hand = self.rules_of(s), self.hand_of(s, seat)
+        combo, reason = K.refuse_play(rules, hand, s, move)
+        if reason:
+            return reason
+        legal = self._legal(s, seat)
+        if move not in legal.combos:
+            same = Move("play", K.canonical(rules, hand, combo.cards), move.params)
+            if same in legal.combos and same != move:
+                return f"Suits do not matter in Dou Dizhu: this play is written '{same}'."
+            return f"Write the play as it is offered, e.g. '{legal.moves[0]}'." if legal.moves else "Pass."
+        return None
+
+    # -- playing
+    def play(self, s: DouDizhuState, seat: int, move: Move) -> list[Event]:
+        if s.phase == BID:
+            return self._bid(s, seat, move)
+        if move.kind == "pass":
+            s.passed[seat] = True
+            return [Event(f"{{p{seat}}} passes.")] + self._step(s, seat)
+        combo = self._legal(s, seat).combos[move]
+        K.lay(s, seat, combo, knock=False, hands=(s.shown[seat], s.hands[seat]))
+        s.plays_made[seat] += 1
+        events = [Event(f"{{p{seat}}} plays {K.describe_combo(combo)}.")]
+        if combo.kind in (K.BOMB, K.ROCKET):
+            s.bombs += 1
+            events.append(Event(f"A {combo.kind}! The stake is multiplied by {s.options['bomb_multiplier']}."))
+        left = self._left(s)[seat]
+        if not left:
+            s.finished.append(seat)
+            return events + self._settle(s, seat)
+        if left <= 2:
+            events.append(Event(f"{{p{seat}}} has {left} card{'s' if left > 1 else ''} left."))
+        return events + self._step(s, seat)
+
+    def _bid(self, s: DouDizhuState, seat: int, move: Move) -> list[Event]:
+        if move.kind == "pass":
+            s.passes += 1
+            s.bids.append(f"{{p{seat}}} pass")
+            events = [Event(f"{{p{seat}}} passes.")]
+            if s.high_bid == 0 and s.passes == PLAYERS:
+                events.append(Event("Nobody bid: the cards are thrown in."))
+                return events + self._next_deal(s)
+            if s.high_bid and s.passes == 2:
+                return events + self._make_landlord(s, s.high_bidder)
+        else:
+            s.high_bid, s.high_bidder, s.passes = int(move.arg), seat, 0
+            s.bids.append(f"{{p{seat}}} {s.high_bid}")
+            events = [Event(f"{{p{seat}}} bids {s.high_bid}.")]
+            if s.high_bid == 3:
+                return events + self._make_landlord(s, seat)
+        s.turn = (seat + 1) % PLAYERS
+        return events
+
+    def _make_landlord(self, s: DouDizhuState, seat: int) -> list[Event]:
+        o: DouDizhuOptions = self.options_of(s)
+        s.landlord, s.phase, s.turn = seat, PLAY, seat
+        widow, s.widow = s.widow, []
+        events = [Event(f"{{p{seat}}} is the landlord for {s.high_bid}.")]
+        if o.widow_reveal:
+            s.widow_shown = list(widow)
+            s.shown[seat] += widow
+            events.append(Event(f"The widow, {C.texts(widow)}, goes to {{p{seat}}}."))
+        else:
+            s.hands[seat] += widow
+            s.hands[seat].sort(key=self.rules_of(s).power.__getitem__)
+            events += [Event(f"{{p{seat}}} takes the widow."), Event(f"The widow was {C.texts(widow)}.", to=seat)]
+        events.append(Event(f"{{p{seat}}} leads."))
+        return events
+
+    def _step(self, s: DouDizhuState, seat: int) -> list[Event]:
+        leader = K.step_on(s, seat, self._left(s))
+        return [] if leader is None else [Event(f"Both others passed: {{p{leader}}} leads anything.")]
+
+    def payment(self, s: DouDizhuState, winner: int) -> tuple[int, bool]:
+        """The amount each peasant pays or receives, and whether it was a spring."""
+        o: DouDizhuOptions = self.options_of(s)
+        unit = s.high_bid * o.stake * o.bomb_multiplier ** s.bombs
+        peasants = [i for i in range(PLAYERS) if i != s.landlord]
+        if winner == s.landlord:
+            spring = all(s.plays_made[i] == 0 for i in peasants)
+        else:
+            spring = s.plays_made[s.landlord] <= 1
+        spring = spring and o.spring
+        return unit * (2 if spring else 1), spring
+
+    def _settle(self, s: DouDizhuState, winner: int) -> list[Event]:
+        amount, spring = self.payment(s, winner)
+        landlord_wins = winner == s.landlord
+        sign = 1 if landlord_wins else -1
+        for i in range(PLAYERS):
+            s.scores[i] += sign * (2 * amount if i == s.landlord else -amount)
+        events = [Event(f"{{p{winner}}} is out of cards: the {'landlord wins' if landlord_wins else 'peasants win'}!")]
+        detail = f"bid {s.high_bid}" + (f", {s.bombs} bomb{'s' if s.bombs > 1 else ''}" if s.bombs else "") + \
+                 (", spring" if spring else "")
+        if landlord_wins:
+            s.last_result = f"Deal {s.hand_no}: each peasant pays {{p{s.landlord}}} {amount} ({detail})"
+        else:
+            s.last_result = f"Deal {s.hand_no}: {{p{s.landlord}}} pays each peasant {amount} ({detail})"
+        events.append(Event(s.last_result + "."))
+        return events + self._next_deal(s)
+
+    def _next_deal(self, s: DouDizhuState) -> list[Event]:
+        o: DouDizhuOptions = self.options_of(s)
+        if s.hand_no >= o.deals or (o.chips and min(s.scores) <= 0):
+            self._finish(s)
+            return [Event(self.outcome(s).summary)]
+        s.dealer = next_dealer(s.dealer, PLAYERS)
+        return self._deal(s)
+
+    def _finish(self, s: DouDizhuState) -> None:
+        """The match is over: every card goes back to the pack (face down)."""
+        K.clear_table(s)
+        s.over = True
+
+    # -- what people see
+    def instruction(self, s: DouDizhuState, seat: int) -> str:
+        if s.phase == BID:
+            if s.high_bid:
+                return f"The auction stands at {s.high_bid} by {{p{s.high_bidder}}}: bid higher or pass."
+            return "Bid 1, 2 or 3 to become the landlord, or pass."
+        if not s.table:
+            return f"Your lead ({self._side(s, seat)}): play any combination."
+        table = K.table_combo(s, self.rules_of(s))
+        return f"Beat {K.describe_combo(table)} (by {{p{s.table_by}}}) or pass."
+
+    def prompt(self, s: DouDizhuState, seat: int) -> Prompt:
+        if seat not in self.to_move(s):
+            return Prompt(self.waiting_text(s))
+        return Prompt(self.instruction(s, seat), tuple(Choice(m, p) for m, p in self._choices(s, seat)))
+
+    def _choices(self, s: DouDizhuState, seat: int) -> tuple:
+        if s.phase == BID:
+            return tuple((m, (("Your bid", "Pass" if m.kind == "pass" else m.arg),)) for m in self.moves(s, seat))
+        legal = self._legal(s, seat)
+        pairs = [(m, legal.combos[m]) for m in legal.moves] + ([(PASS, None)] if s.table else [])
+        return K.prompt_choices(self.rules_of(s), pairs, "Pass")
+
+    def describe(self, s: DouDizhuState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        return dict(self._choices(s, seat)).get(move, (("Your move", str(move)),))
+
+    def view(self, s: DouDizhuState, seat: int | None) -> View:
+        o: DouDizhuOptions = self.options_of(s)
+        left = self._left(s)
+        seats = []
+        for i in range(PLAYERS):
+            notes = ["dealer"] if i == s.dealer else []
+            if s.landlord >= 0:
+                notes.append(self._side(s, i))
+            if s.phase == PLAY and s.table and s.passed[i]:
+                notes.append("passed")
+            seats.append(SeatView(i, left[i], s.scores[i], notes))
+        facts = [f"Match: {o.deals} deals" + (f", {o.chips} chips each to start" if o.chips else ""),
+                 f"Face-up card {C.text(s.faceup)} (dealt to {{p{s.first_bidder}}})"]
+        if s.bids:
+            facts.append("Auction: " + ", ".join(s.bids))
+        if s.landlord >= 0:
+            mult = o.bomb_multiplier ** s.bombs
+            facts.append(f"Landlord {{p{s.landlord}}} for {s.high_bid}; stake ×{mult} "
+                         f"({s.bombs} bomb{'s' if s.bombs != 1 else ''} or rockets)")
+        if s.widow_shown:
+            facts.append(f"Widow: {C.texts(s.widow_shown)}")
+        if s.table:
+            facts.append(f"To beat: {K.describe_combo(K.table_combo(s, self.rules_of(s)))} by {{p{s.table_by}}}")
+        if s.last_result:
+            facts.append(s.last_result)
+        if s.over:
+            status = self.outcome(s).summary
+        elif s.phase == BID:
+            status = f"Deal {s.hand_no}. {{p{s.turn}}} to bid."
+        else:
+            status = f"Deal {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}."
+        piles = [PileView("Table", list(s.table), len(s.table), s.table_by if s.table else None),
+                 PileView("Played", list(s.played), len(s.played)),
+                 PileView("Widow", [], len(s.widow))]
+        piles += [PileView(f"Known cards of {{p{i}}}", list(s.shown[i]), len(s.shown[i]), i)
+                  for i in range(PLAYERS) if s.shown[i] and i != seat]
+        return View(
+            game=self.key, seat=seat,
+            hand=list(self.hand_of(s, seat)) if seat is not None else [],
+            seats=seats, piles=piles, status=status, facts=facts, to_move=sorted(self.to_move(s)),
+            over=s.over, result=self.outcome(s).summary if s.over else None,
+        )
+
+    def zones(self, s: DouDizhuState) -> list[Zone]:
+        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+                + [Zone(f"known {i}", h, "all") for i, h in enumerate(s.shown)]
+                + [Zone("widow", s.widow, "none"), Zone("table", s.table, "all"), Zone("played", s.played, "all")])
+
+    def outcome(self, s: DouDizhuState) -> Outcome | None:
+        if not s.over:
+            return None
+        best = max(s.scores)
+        winners = [i for i, x in enumerate(s.scores) if x == best]
+        names = " and ".join(f"{{p{i}}}" for i in winners)
+        return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners,
+                       f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} chips!")
+
+    # -- computer players
+    def hand_progress(self, s: DouDizhuState) -> list[float]:
+        if s.phase == BID:
+            return [0.0] * PLAYERS
+        left = self._left(s)
+        peasants = min(left[i] for i in range(PLAYERS) if i != s.landlord)
+        return [-float(left[i]) if i == s.landlord else -float(peasants) for i in range(PLAYERS)]
+
+    def rollout_move(self, s: DouDizhuState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        if s.phase == BID:
+            hand = self.hand_of(s, seat)
+            strength = sum({K.RED: 4, K.BLACK: 3, K.TWO: 2, K.ACE: 1}.get(K.RANK_INDEX[c], 0) for c in hand)
+            counts: dict[int, int] = {}
+            for c in hand:
+                counts[K.RANK_INDEX[c]] = counts.get(K.RANK_INDEX[c], 0) + 1
+            strength += 4 * sum(1 for n in counts.values() if n == 4) + rng.randrange(-2, 3)
+            want = 3 if strength >= 14 else 2 if strength >= 11 else 1 if strength >= 8 else 0
+            return _BIDS[want] if want > s.high_bid else PASS
+        left = self._left(s)
+        partner = s.table_by if s.table_by not in (-1, seat, s.landlord) and seat != s.landlord else -1
+        danger = any(0 < left[i] <= 2 for i in range(PLAYERS)
+                     if i != seat and (seat == s.landlord or i == s.landlord))
+        return K.rollout_pick(self.rules_of(s), self.hand_of(s, seat), self._legal(s, seat), bool(s.table), rng,
+                              danger, hold_back=partner >= 0)
+
+
+GAME = DouDizhu()

@@ -1,0 +1,457 @@
+"""Jack Change It: Crazy Eights with trick cards (2s, 8s, jacks, queens and the A♥).
+
+Choices where the rules file leaves room (decisions in ``shared/rules/jack_change_it.md``;
+[rec] marks our own):
+
+* A card matches the upcard by suit or rank. Jacks are not wild: they match like any
+  card, then name one of the three other suits; the next player plays that suit or
+  another jack.
+* 2s: the next player draws 2, or plays a 2 of their own (any 2) to pass on 4, and so
+  on. Only a 2 answers a 2.
+* A♥: the next player draws 5, or plays the 5♥, which cancels the penalty; it cannot
+  be passed on with a 2. The A♥ may be played together with a 2 (one move, "A♥ + 2":
+  the next player draws 7). One of the two must match; the player chooses which lies
+  on top, and the next player matches that card once the penalty is settled. The 5♥
+  blocks the combination too (option ``block_combo``). A pending penalty is answered
+  only by those cards; the 5♥ that blocks is a normal card on the pile afterwards.
+* 8s skip the next player (with two players the same player goes again). Queens
+  reverse the direction with three or more players; with two they are plain cards,
+  unless ``two_player_queens`` makes them trick cards that act as a skip (the usual
+  two-player reading of a reverse) [rec].
+* A trick card (2, 8, jack, A♥, and queens when they are trick cards) may not be a
+  player's last card: a play that would empty the hand with a trick card in it is not
+  offered. The 5♥ is not a trick card.
+* Taking a penalty is the turn (option ``penalty_ends_turn``: off lets the player
+  play on afterwards, matching the card on top). A stock too short for a penalty
+  gives what it has, after the discards under the top card are shuffled in.
+* Drawing: with no legal play, draw one card and the turn passes (the drawn card is
+  not played). ``voluntary_draw`` allows drawing while holding a legal play.
+* When neither stock nor discards can give a card, a player who cannot play passes;
+  if every player passes in a row the hand is blocked: the fewest cards win, then the
+  fewest penalty points; a remaining tie shares the win [rec].
+* A trick card turned as the first upcard has no effect (``upcard=open``); with
+  ``upcard=bury`` it is buried in the stock and another card turned.
+* Match: one hand by default; ``hands_to_win`` N plays until someone has won N hands;
+  ``scoring=penalty`` charges every player their cards left (aces 1, number cards their
+  value, court cards 10 [rec]) until someone reaches ``penalty_target``, lowest total
+  winning. The first dealer is drawn at random; the deal passes left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games import cards as C
+from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
+from games.common.shedding import (
+    PLAIN,
+    Effect,
+    ShedState,
+    combine,
+    playable,
+    resolve,
+    take_penalty,
+    target_text,
+)
+from games.common.stock import can_draw, recycle
+from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
+from games.options import Options, option
+
+HAND_SIZE = 7
+ACE_OF_HEARTS, BLOCKER = "AH", "5H"
+BLOCKER_WORDS = "five of hearts"   # in words: views must not show the symbol of a card someone may hold
+DRAW, PASS = Move("draw"), Move("pass")
+_PLAY = {code: Move("play", (code,)) for code in C.french_deck()}
+_JACK = {(code, suit): Move("play", (code,), (("suit", suit),))
+         for code in C.french_deck() if C.rank(code) == C.JACK for suit in C.SUITS}
+
+
+@dataclass(frozen=True)
+class JackChangeItOptions(Options):
+    voluntary_draw: bool = option(False, help="allow drawing a card while holding a card you could play")
+    upcard: str = option("open", choices=("open", "bury"),
+                         help="a trick card turned as the first upcard has no effect, or is buried and another turned")
+    penalty_ends_turn: bool = option(True, help="drawing a penalty uses up the turn; no lets the player play on")
+    block_combo: bool = option(True, help="the 5♥ also blocks the A♥ + 2 combination (draw 7)")
+    two_player_queens: bool = option(False, help="with 2 players queens are trick cards too, acting as a skip")
+    scoring: str = option("wins", choices=("wins", "penalty"),
+                          help="count hands won, or penalty points for cards left in hand")
+    hands_to_win: int = option(1, min=1, max=10, help="with scoring=wins: hands needed to win the match")
+    penalty_target: int = option(100, min=25, max=1000,
+                                 help="with scoring=penalty: the match ends when someone reaches this")
+
+    def match(self) -> MatchFormat:
+        if self.scoring == "penalty":
+            return MatchFormat("lowest", self.penalty_target)
+        return MatchFormat("wins", self.hands_to_win)
+
+    def check(self, players: int) -> None:
+        if players * HAND_SIZE + 1 > 52:
+            raise BadOption(f"{players} hands of {HAND_SIZE} do not fit in the deck")
+
+
+@dataclass(kw_only=True)
+class JackChangeItState(ShedState):
+    last_result: str = ""
+
+
+def card_points(code: str) -> int:
+    rank = C.RANK[code]
+    return 10 if rank >= C.JACK else rank
+
+
+def effect_of(code: str, players: int, two_player_queens: bool) -> Effect:
+    """What a card does in Jack Change It (see the module doc)."""
+    rank = C.RANK[code]
+    if rank == 2:
+        return Effect(draw=2, stack=2, trick=True)
+    if code == ACE_OF_HEARTS:
+        return Effect(draw=5, block=BLOCKER, trick=True)
+    if rank == 8:
+        return Effect(skip=1, trick=True)
+    if rank == C.JACK:
+        return Effect(names="other_suit", trick=True)
+    if rank == C.QUEEN:
+        if players >= 3:
+            return Effect(reverse=True, trick=True)
+        if two_player_queens:
+            return Effect(skip=1, trick=True)
+    return PLAIN
+
+
+class JackChangeIt(Game[JackChangeItState]):
+    key = "jack_change_it"
+    title = "Jack Change It"
+    seats = range(2, 7)
+    Options = JackChangeItOptions
+    State = JackChangeItState
+    summary = "Crazy Eights with trick cards: 2s and the A♥ make you draw, jacks change the suit."
+    rules = (
+        "Seven cards each, and one card turned up to start the pile. On your turn put down a card "
+        "of the same suit or rank as the top card; if you have nothing that fits, draw one card and "
+        "your turn is over.\n"
+        "Trick cards: a 2 makes the next player draw two unless they put down a 2 as well, which "
+        "passes the growing bill (4, 6, …) along. The A♥ costs the next player five cards, seven if "
+        "you put a 2 down with it in the same move; the 5♥ cancels it. An 8 makes the next player "
+        "miss a turn. A jack (which must still match) lets you change the suit to one of the other "
+        "three. A queen turns the direction of play round when three or more are playing.\n"
+        "You may never finish on a trick card: if one is all you have left, you draw instead. "
+        "The first player with no cards wins the hand. When the stock is empty the pile under the "
+        "top card is shuffled into a new one."
+    )
+
+    # -- dealing
+    def setup(self, players: int, options: JackChangeItOptions, seed: int) -> JackChangeItState:
+        s = JackChangeItState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
+        s.dealer = first_dealer(s.rng(), players)
+        self._deal(s)
+        return s
+
+    def _deal(self, s: JackChangeItState) -> list[Event]:
+        o: JackChangeItOptions = self.options_of(s)
+        deck = C.french_deck()
+        rng = s.rng()
+        rng.shuffle(deck)
+        s.hands = [C.sorted_hand([deck.pop() for _ in range(HAND_SIZE)]) for _ in range(s.players)]
+        s.stock, s.discard = deck, [deck.pop()]
+        events = []
+        while o.upcard == "bury" and self._trick(s, s.discard[-1]) and not all(self._trick(s, c) for c in s.stock):
+            buried = s.discard.pop()
+            s.stock.insert(rng.randrange(len(s.stock)), buried)
+            s.discard.append(s.stock.pop())
+            events.append(Event(f"{C.text(buried)} was turned up and buried in the stock."))
+        s.named, s.owed, s.owed_stack, s.owed_block, s.again = "", 0, 0, "", False
+        s.direction, s.passes = 1, 0
+        s.turn = next_seat(s.dealer, s.players)
+        s.hand_no += 1
+        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt; the upcard is {C.text(s.discard[-1])}."))
+        return events
+
+    def effect(self, s: JackChangeItState, code: str) -> Effect:
+        return effect_of(code, s.players, s.options["two_player_queens"])
+
+    def _trick(self, s: JackChangeItState, code: str) -> bool:
+        return self.effect(s, code).trick
+
+    # -- legality
+    def to_move(self, s: JackChangeItState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def moves(self, s: JackChangeItState, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        hand = s.hands[seat]
+        plays = self._plays(s, hand)
+        if s.owed:
+            return plays + [DRAW]
+        if can_draw(s.stock, s.discard):
+            if not plays or s.options["voluntary_draw"]:
+                return plays + [DRAW]
+            return plays
+        return plays or [PASS]
+
+    def _plays(self, s: JackChangeItState, hand: list[str]) -> list[Move]:
+        out: list[Move] = []
+        last = len(hand) == 1
+        for code in hand:
+            if not playable(s, code):
+                continue
+            if C.RANK[code] == C.JACK:
+                if not last:
+                    out += [_JACK[code, x] for x in C.SUITS if x != C.SUIT[code]]
+            elif not (last and self._trick(s, code)):
+                out.append(_PLAY[code])
+        if not s.owed and ACE_OF_HEARTS in hand and len(hand) > 2:
+            ace_fits = playable(s, ACE_OF_HEARTS)
+            for two in hand:
+                if C.RANK[two] == 2 and (ace_fits or playable(s, two)):
+                    out += [Move("play", (ACE_OF_HEARTS, two)), Move("play", (two, ACE_OF_HEARTS))]
+        return out
+
+    def refuse(self, s: JackChangeItState, seat: int, move: Move) -> str | None:
+        legal = self.moves(s, seat)
+        if move in legal:
+            return None
+        hand = s.hands[seat]
+        if move.kind == "play":
+            if not move.args or len(move.args) > 2 or not all(C.is_card(a) for a in move.args):
+                return "Say which card to play, e.g. 'play 5S' (or 'play AH 2C' for the A♥ + 2 combination)."
+            codes = [C.card(a).code for a in move.args]
+            for code in codes:
+                if code not in hand:
+                    return f"You do not hold {C.text(code)}."
+            if len(codes) == 2:
+                others = [c for c in codes if c != ACE_OF_HEARTS]
+                if len(others) != 1 or C.RANK[others[0]] != 2:
+                    return "The only two cards played together are the A♥ and a 2."
+                if s.owed:
+                    return self._owed_reason(s)
+                if len(hand) == 2:
+                    return "You may not finish on trick cards: the A♥ and 2 cannot be your last cards."
+                return f"Neither card matches {self._target(s)}."
+            code = codes[0]
+            if s.owed and not playable(s, code):
+                return self._owed_reason(s)
+            if not playable(s, code):
+                return f"{C.text(code)} does not match {self._target(s)}."
+            if len(hand) == 1 and self._trick(s, code):
+                return f"{C.text(code)} is a trick card, and you may not finish on a trick card: draw instead."
+            if C.RANK[code] == C.JACK:
+                suit = move.param("suit")
+                if suit == C.SUIT[code]:
+                    return "A jack changes the suit to one of the other three suits."
+                return f"Change it to a suit: e.g. 'play {code} suit={next(x for x in C.SUITS if x != C.SUIT[code])}'."
+            return f"Write the move as it is offered, e.g. 'play {code}'."
+        if move.kind == "draw":
+            if move.args or move.params:
+                return "To draw, just say 'draw'."
+            if not can_draw(s.stock, s.discard):
+                return "There is nothing left to draw."
+            return "You have a card you can play, so you must play (this table does not allow drawing instead)."
+        if move.kind == "pass":
+            if move.args or move.params:
+                return "To pass, just say 'pass'."
+            if s.owed:
+                return f"You must take the penalty of {s.owed} (say 'draw') or answer it."
+            return "You can only pass when you cannot play or draw."
+        return f"'{move}' is not a move in Jack Change It."
+
+    def _owed_reason(self, s: JackChangeItState) -> str:
+        if s.owed_stack:
+            return f"You owe {s.owed} cards: play a 2 to pass them on, or draw."
+        if s.owed_block:
+            return f"You owe {s.owed} cards: only the {BLOCKER_WORDS} blocks them, or draw."
+        return f"You owe {s.owed} cards: draw them."
+
+    # -- playing
+    def _draw(self, s: JackChangeItState, seat: int, n: int) -> list[Event]:
+        got: list[str] = []
+        events: list[Event] = []
+        for _ in range(n):
+            if not s.stock and recycle(s.stock, s.discard, s.rng()):
+                events.append(Event("The discard pile was shuffled into a new stock."))
+            if not s.stock:
+                break
+            got.append(s.stock.pop())
+        s.hands[seat] += got
+        s.hands[seat].sort(key=C.sort_key)
+        if not got:
+            return events + [Event(f"{{p{seat}}} has nothing to draw.")]
+        word = "a card" if len(got) == 1 else f"{len(got)} cards"
+        short = f" (the stock had only {len(got)})" if len(got) < n else ""
+        return events + [Event(f"{{p{seat}}} draws {word}{short}."), Event(f"You drew {C.texts(got)}.", to=seat)]
+
+    def play(self, s: JackChangeItState, seat: int, move: Move) -> list[Event]:
+        draw = lambda who, n: self._draw(s, who, n)  # noqa: E731
+        if move.kind == "draw":
+            s.passes = 0
+            if s.owed:
+                return take_penalty(s, seat, draw, s.options["penalty_ends_turn"])
+            events = self._draw(s, seat, 1)
+            s.turn = next_seat(seat, s.players, s.direction)
+            return events
+        if move.kind == "pass":
+            s.passes += 1
+            events = [Event(f"{{p{seat}}} cannot play and passes.")]
+            if s.passes >= s.players:
+                return events + self._end_hand(s, None)
+            s.turn = next_seat(seat, s.players, s.direction)
+            return events
+        codes = list(move.args)
+        for code in codes:
+            s.hands[seat].remove(code)
+            s.discard.append(code)
+        s.passes = 0
+        suit = move.param("suit")
+        s.named = suit or ""
+        if len(codes) == 2:
+            block = BLOCKER if s.options["block_combo"] else ""
+            eff = combine([self.effect(s, c) for c in codes], block)
+            events = [Event(f"{{p{seat}}} played {C.text(codes[0])} and {C.text(codes[1])} together.")]
+        else:
+            eff = self.effect(s, codes[0])
+            said = f" — “Jack change it to {C.SUIT_NAMES[suit]}!”" if suit else ""
+            events = [Event(f"{{p{seat}}} played {C.text(codes[0])}{said}.")]
+        if not s.hands[seat]:
+            return events + self._end_hand(s, seat)
+        if len(s.hands[seat]) == 1:
+            events.append(Event(f"{{p{seat}}} has one card left."))
+        events += resolve(s, seat, codes, eff, draw)
+        if s.owed:
+            events.append(Event(f"{{p{s.turn}}} must draw {s.owed}{self._answer_hint(s)}."))
+        return events
+
+    def _answer_hint(self, s: JackChangeItState) -> str:
+        if s.owed_stack:
+            return " or pass it on with a 2"
+        if s.owed_block:
+            return f" unless they block it with the {BLOCKER_WORDS}"
+        return ""
+
+    def _end_hand(self, s: JackChangeItState, out_seat: int | None) -> list[Event]:
+        o: JackChangeItOptions = self.options_of(s)
+        if out_seat is not None:
+            winners = [out_seat]
+            events = [Event(f"{{p{out_seat}}} is out of cards and wins the hand!")]
+        else:
+            key = [(len(h), sum(map(card_points, h))) for h in s.hands]
+            best = min(key)
+            winners = [i for i, k in enumerate(key) if k == best]
+            names = " and ".join(f"{{p{i}}}" for i in winners)
+            events = [Event(f"Nobody can play or draw: the hand is blocked. {names} "
+                            f"{'wins' if len(winners) == 1 else 'share the win'} with the fewest cards.")]
+        if o.scoring == "penalty":
+            charged = [sum(map(card_points, h)) for h in s.hands]
+            for i, pts in enumerate(charged):
+                s.scores[i] += pts
+            s.last_result = "Penalties this hand: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
+        else:
+            for i in winners:
+                s.scores[i] += 1
+            s.last_result = "Hand won by " + " and ".join(f"{{p{i}}}" for i in winners)
+        events.append(Event(s.last_result + "."))
+        if o.match().finished(s.scores, s.hand_no):
+            s.over = True
+            events.append(Event(self.outcome(s).summary))
+            return events
+        s.dealer = next_dealer(s.dealer, s.players)
+        return events + self._deal(s)
+
+    # -- what people see
+    def _target(self, s: JackChangeItState) -> str:
+        return target_text(s.discard[-1], s.named)
+
+    def instruction(self, s: JackChangeItState, seat: int) -> str:
+        kinds = {m.kind for m in self.moves(s, seat)}
+        if s.owed:
+            if "play" in kinds:
+                answer = "play a 2 to pass it on" if s.owed_stack else f"block it with the {BLOCKER_WORDS}"
+                return f"You must draw {s.owed}, or {answer}."
+            return f"You must draw {s.owed}."
+        target = self._target(s)
+        if kinds == {"pass"}:
+            return f"You cannot match {target} and nothing is left to draw: pass."
+        if "play" in kinds:
+            return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
+        return f"Your turn: nothing you may play fits {target}, so draw."
+
+    def describe(self, s: JackChangeItState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        q = "Play or draw"
+        if move.kind == "draw":
+            return ((q, f"Draw {s.owed} (penalty)" if s.owed else "Draw a card"),)
+        if move.kind == "pass":
+            return ((q, "Pass"),)
+        if len(move.args) == 2:
+            two = next(c for c in move.args if c != ACE_OF_HEARTS)
+            draw = 7
+            return ((q, f"A♥ + {C.text(two)} → next draws {draw}"),
+                    ("Which card goes on top?", f"{C.text(move.args[1])} on top"))
+        step = (q, C.text(move.args[0]))
+        suit = move.param("suit")
+        if suit:
+            return (step, ("Jack change it to…", f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}"))
+        return (step,)
+
+    def view(self, s: JackChangeItState, seat: int | None) -> View:
+        o: JackChangeItOptions = self.options_of(s)
+        seats = [SeatView(i, len(h), s.scores[i], ["dealer"] if i == s.dealer else []) for i, h in enumerate(s.hands)]
+        facts = [f"Match: {o.match().describe()}"]
+        if s.named:
+            facts.append(f"Changed to {C.SUIT_SYMBOLS[s.named]} {C.SUIT_NAMES[s.named]}")
+        if s.owed:
+            facts.append(f"{{p{s.turn}}} must draw {s.owed}{self._answer_hint(s)}")
+        if s.direction < 0:
+            facts.append("Play goes to the right")
+        if s.last_result:
+            facts.append(s.last_result)
+        status = (self.outcome(s).summary if s.over
+                  else f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target(s)}.")
+        return View(
+            game=self.key, seat=seat,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            seats=seats,
+            piles=[PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))],
+            status=status, facts=facts, to_move=sorted(self.to_move(s)),
+            over=s.over, result=self.outcome(s).summary if s.over else None,
+        )
+
+    def zones(self, s: JackChangeItState) -> list[Zone]:
+        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+                + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")])
+
+    def standing(self, s: JackChangeItState) -> list[float]:
+        return self.options_of(s).match().standing(s.scores)
+
+    def outcome(self, s: JackChangeItState) -> Outcome | None:
+        if not s.over:
+            return None
+        fmt = self.options_of(s).match()
+        winners = fmt.leaders(s.scores)
+        names = " and ".join(f"{{p{i}}}" for i in winners)
+        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
+                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
+
+    # -- computer players
+    def hand_progress(self, s: JackChangeItState) -> list[float]:
+        return [-float(len(h)) for h in s.hands]
+
+    def rollout_move(self, s, seat, moves, rng):
+        """Play rather than draw; play trick cards first (they can never be the last card),
+        the combination above all; after a jack name the suit held most."""
+        plays = [m for m in moves if m.kind == "play"]
+        if not plays:
+            return moves[rng.randrange(len(moves))]
+        best, score = plays[0], -1.0
+        for m in plays:
+            value = len(m.args) * 2 + (1.5 if self._trick(s, m.args[0]) else 0) + 2 * rng.random()
+            if value > score:
+                best, score = m, value
+        if best.param("suit"):
+            jack = best.args[0]
+            counts = {x: sum(1 for c in s.hands[seat] if C.SUIT[c] == x and c != jack)
+                      for x in C.SUITS if x != C.SUIT[jack]}
+            return _JACK[jack, max(counts, key=counts.__getitem__)]
+        return best
+
+
+GAME = JackChangeIt()

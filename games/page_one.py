@@ -1,0 +1,494 @@
+"""Page One: a Japanese shedding game played in tricks; who cannot follow suit draws.
+
+Choices where the rules file leaves room (decisions and clarifications in
+``shared/rules/page_one.md``; [rec] marks our own):
+
+* 2–6 players (the game is made for 2–4; five and six fit the pack), four cards each,
+  no upcard. The player left of the dealer leads; the winner of a trick leads the next.
+* Follow suit if you can. The joker may be played to any trick, even when you could
+  follow, and wins it. Led, it leaves the next player free to play any card, whose suit
+  the rest then follow.
+* A player who cannot follow (and does not play the joker) draws from the stock until
+  a card of the suit led, or the joker, turns up, and must play that card: one move,
+  "draw". The cards drawn before it are seen only by the drawer.
+* When the stock is empty the completed tricks (never the trick in progress) are
+  shuffled into a new stock. If a draw is needed and neither has a card, the hand is a
+  draw.
+* The first player to play their last card wins the hand at once, also in the middle
+  of a trick; a player going out owes no call.
+* ``joker_last`` (default yes) allows the joker as the last card. Without it the
+  joker may not be played as the last card: holding only the joker, a player who
+  must follow draws until they can, and one who leads first draws one card [rec].
+* "Page One!": see `games.common.shedding.LastCard` (``call_mode`` manual by default,
+  auto or catch; ``penalty`` 5 cards). A play leaving one card is offered with and
+  without the call; the call may still be made until the next player's move (a play
+  or a draw). A player holding one card who must draw to follow may add the call to
+  the draw: it counts if the draw-and-play leaves them one card again. A missed
+  call costs the penalty at once (manual) or when an opponent catches it first
+  (catch). A penalty takes what the stock and the completed tricks
+  can give; it never makes the hand a draw [rec].
+* Match: one hand by default (a drawn hand then ends the match with everyone sharing
+  it). ``hands_to_win`` N plays until someone has won N hands; ``scoring=penalty``
+  charges every loser one point per card left, until someone reaches
+  ``penalty_target``, lowest total winning. In a longer match a drawn hand scores
+  nothing and is dealt again. The first dealer is drawn at random; the deal passes left.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
+from games.common.shedding import CALL_MODES, CallState, LastCard
+from games.common.tricks import ACES_HIGH, strength, winning_index
+from games.engine import Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
+from games.options import Options, option
+
+HAND_SIZE = 4
+JOKER = "JKR"
+CALL_WORD = "Page One"
+DRAW, DRAW_CALL = Move("draw"), Move("draw", (), (("call", "1"),))
+BIG = 24                    # more answers than this in one step: ask for the suit first (P5)
+_CALLS: dict[tuple[str, int], LastCard] = {}
+POWER = strength(ACES_HIGH)
+
+
+def _play(code: str, call: bool = False) -> Move:
+    return Move("play", (code,), (("call", "1"),) if call else ())
+
+
+_PLAYS = {(code, call): _play(code, call) for code in C.french_deck(jokers=1) for call in (False, True)}
+
+
+@dataclass(frozen=True)
+class PageOneOptions(Options):
+    call_mode: str = option("manual", choices=CALL_MODES,
+                            help="the 'Page One' call: made for you, made by you, or only punished when caught")
+    penalty: int = option(5, min=1, max=10, help="cards drawn for a missed 'Page One' call")
+    joker_last: bool = option(True, help="the joker may be played as your last card")
+    scoring: str = option("wins", choices=("wins", "penalty"),
+                          help="count hands won, or one penalty point per card left in hand")
+    hands_to_win: int = option(1, min=1, max=10, help="with scoring=wins: hands needed to win the match")
+    penalty_target: int = option(30, min=5, max=500,
+                                 help="with scoring=penalty: the match ends when someone reaches this")
+
+    def match(self) -> MatchFormat:
+        if self.scoring == "penalty":
+            return MatchFormat("lowest", self.penalty_target)
+        return MatchFormat("wins", self.hands_to_win)
+
+
+@dataclass(kw_only=True)
+class PageOneState(CallState):
+    hands: list[list[str]] = field(default_factory=list)
+    stock: list[str] = field(default_factory=list)      # top is the last card
+    discard: list[str] = field(default_factory=list)    # the completed tricks, face up, oldest first
+    trick: list[str] = field(default_factory=list)      # the trick in progress, in play order
+    leader: int = 0
+    turn: int = 0
+    last_trick: list[str] = field(default_factory=list)
+    last_leader: int = -1
+    last_winner: int = -1
+    drawn_game: bool = False        # the match ended on a hand nobody could finish
+    last_result: str = ""
+
+
+def led_suit(trick: list[str]) -> str | None:
+    """The suit to follow: that of the first card that is not the joker (None: any card)."""
+    for code in trick:
+        if code != JOKER:
+            return C.SUIT[code]
+    return None
+
+
+class PageOne(Game[PageOneState]):
+    key = "page_one"
+    title = "Page One"
+    seats = range(2, 7)
+    Options = PageOneOptions
+    State = PageOneState
+    summary = "Shed four cards by following suit in tricks; who cannot follow draws until they can."
+    rules = (
+        "Everyone starts with four cards; there is no card turned up. The player left of the dealer "
+        "leads any card and the others must follow its suit. If you cannot, you keep drawing from the "
+        "stock until you get a card of that suit (or the joker) and play it. The highest card of the "
+        "suit led wins the trick (aces high), except that the joker wins any trick it is played to; "
+        "you may play it whenever you like. A joker led lets the next player choose the suit. The "
+        "winner leads the next trick.\n"
+        "When you play down to your last card, call “Page One!” before the next player moves, or you "
+        "draw five cards. The first player to get rid of every card wins. Played tricks are shuffled "
+        "into a new stock when it runs out; if nothing at all is left to draw, the game is a draw."
+    )
+
+    # -- dealing
+    def setup(self, players: int, options: PageOneOptions, seed: int) -> PageOneState:
+        s = PageOneState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
+        s.dealer = first_dealer(s.rng(), players)
+        self._deal(s)
+        return s
+
+    def _deal(self, s: PageOneState) -> list[Event]:
+        deck = C.french_deck(jokers=1)
+        s.rng().shuffle(deck)
+        s.hands = [C.sorted_hand([deck.pop() for _ in range(HAND_SIZE)]) for _ in range(s.players)]
+        s.stock, s.discard, s.trick = deck, [], []
+        s.leader = s.turn = next_seat(s.dealer, s.players)
+        s.last_trick, s.last_leader, s.last_winner = [], -1, -1
+        self.calls(s).reset(s)
+        s.hand_no += 1
+        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt {HAND_SIZE} cards each; {{p{s.leader}}} leads.")]
+
+    def calls(self, s: PageOneState) -> LastCard:
+        key = (s.options["call_mode"], s.options["penalty"])
+        rules = _CALLS.get(key)
+        if rules is None:
+            rules = _CALLS[key] = LastCard(CALL_WORD, *key)
+        return rules
+
+    # -- legality
+    def to_move(self, s: PageOneState) -> frozenset[int]:
+        if s.over:
+            return frozenset()
+        if s.hook < 0:
+            return frozenset((s.turn,))
+        return frozenset({s.turn} | self.calls(s).optional(s, s.hands, s.turn, range(s.players)))
+
+    def moves(self, s: PageOneState, seat: int) -> list[Move]:
+        if s.over:
+            return []
+        if seat == s.turn:
+            moves = self._turn_moves(s, seat)
+            return moves + self.calls(s).moves(s, seat, on_turn=True) if s.hook >= 0 else moves
+        rules = self.calls(s)
+        if seat in rules.optional(s, s.hands, s.turn, range(s.players)):
+            return rules.moves(s, seat, on_turn=False)
+        return []
+
+    def _cards(self, s: PageOneState, seat: int) -> list[str]:
+        """The cards ``seat`` may play now (drawing aside)."""
+        hand = s.hands[seat]
+        joker_ok = JOKER in hand and (len(hand) > 1 or s.options["joker_last"])
+        suit = led_suit(s.trick)
+        if suit is None:
+            return [c for c in hand if c != JOKER or joker_ok]
+        return [c for c in hand if C.SUIT[c] == suit] + ([JOKER] if joker_ok else [])
+
+    def _must_draw(self, s: PageOneState, seat: int) -> bool:
+        """Draw is offered when no card of the suit is held (or, leading, only a joker that may not go last)."""
+        hand = s.hands[seat]
+        suit = led_suit(s.trick)
+        if suit is None:
+            return not self._cards(s, seat)
+        return not any(C.SUIT[c] == suit for c in hand)
+
+    def _turn_moves(self, s: PageOneState, seat: int) -> list[Move]:
+        hand = s.hands[seat]
+        offer = len(hand) == 2 and s.options["call_mode"] != "auto"
+        cards = self._cards(s, seat)
+        if offer:
+            out = [_PLAYS[code, call] for code in cards for call in (False, True)]
+        else:
+            out = [_PLAYS[code, False] for code in cards]
+        if not cards or (s.trick and cards == [JOKER]):        # cheap pre-check for the hot path
+            if self._must_draw(s, seat):
+                out.append(DRAW)
+                if s.trick and len(hand) == 1 and s.options["call_mode"] != "auto":
+                    out.append(DRAW_CALL)   # one card held: the draw may end with one card again
+        return out
+
+    def refuse(self, s: PageOneState, seat: int, move: Move) -> str | None:
+        if move in self.moves(s, seat):
+            return None
+        rules = self.calls(s)
+        if move.kind in ("call", "catch", "ignore"):
+            return rules.refuse(s, seat, move)
+        if seat != s.turn:
+            return "It is not your turn."
+        hand = s.hands[seat]
+        suit = led_suit(s.trick)
+        if move.kind == "play":
+            if len(move.args) != 1 or not C.is_card(move.args[0]):
+                return "Say which one card to play, e.g. 'play 5S'."
+            code = C.card(move.args[0]).code
+            if code not in hand:
+                return f"You do not hold {C.text(code)}."
+            if code == JOKER and len(hand) == 1 and not s.options["joker_last"]:
+                return "The joker may not be your last card at this table: draw instead."
+            if suit and code != JOKER and C.SUIT[code] != suit:
+                return f"You must follow suit ({C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]})."
+            if move.param("call"):
+                return f"You can only call '{CALL_WORD}' with a play that leaves you one card."
+            return f"Write the move as it is offered, e.g. 'play {code}'."
+        if move.kind == "draw":
+            if move.args or move.params not in ((), (("call", "1"),)):
+                return "To draw, just say 'draw'."
+            if move.params:
+                return "'draw call=1' is only for a player holding one card who must draw to follow."
+            if suit:
+                return f"You can follow suit ({C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}), so you may not draw."
+            return "You have a card to lead, so you may not draw."
+        return f"'{move}' is not a move in Page One."
+
+    # -- playing
+    def _take(self, s: PageOneState, events: list[Event]) -> str | None:
+        """The top card of the stock, shuffling the completed tricks in when it is empty."""
+        if not s.stock and s.discard:
+            events.append(Event("The played tricks were shuffled into a new stock."))
+            s.stock[:] = s.discard
+            s.discard.clear()
+            s.rng().shuffle(s.stock)
+            s.last_trick = []       # its cards are hidden in the stock now
+        return s.stock.pop() if s.stock else None
+
+    def _penalty(self, s: PageOneState, seat: int, n: int) -> list[Event]:
+        got: list[str] = []
+        events: list[Event] = []
+        for _ in range(n):
+            code = self._take(s, events)
+            if code is None:
+                break
+            got.append(code)
+        s.hands[seat] += got
+        s.hands[seat].sort(key=C.sort_key)
+        self.calls(s).drew(s, seat, len(s.hands[seat]))
+        if len(got) < n:
+            events.append(Event(f"Only {len(got)} cards were left to draw."))
+        return events + ([Event(f"You drew {C.texts(got)}.", to=seat)] if got else [])
+
+    def play(self, s: PageOneState, seat: int, move: Move) -> list[Event]:
+        draw = lambda who, n: self._penalty(s, who, n)  # noqa: E731
+        if move.kind in ("call", "catch", "ignore"):
+            return self.calls(s).act(s, seat, move, draw)
+        events = self.calls(s).deadline(s, seat, s.hands, draw) if s.hook >= 0 else []
+        if move.kind == "draw":
+            return events + self._draw(s, seat, bool(move.param("call")))
+        return events + self._play_card(s, seat, move.args[0], bool(move.param("call")))
+
+    def _draw(self, s: PageOneState, seat: int, call: bool = False) -> list[Event]:
+        hand = s.hands[seat]
+        suit = led_suit(s.trick)
+        leading = not s.trick
+        got: list[str] = []
+        found = None
+        events: list[Event] = []
+        while found is None:
+            code = self._take(s, events)
+            if code is None:
+                break
+            got.append(code)
+            if leading or code == JOKER or C.SUIT[code] == suit:
+                found = code
+        if found is None:
+            hand += got
+            hand.sort(key=C.sort_key)
+            events.append(Event(f"{{p{seat}}} must draw, but no card is left in the stock or the tricks."))
+            if got:
+                events.append(Event(f"You drew {C.texts(got)}.", to=seat))
+            return events + self._end_hand(s, None)
+        self.calls(s).drew(s, seat, len(hand) + len(got))
+        if leading:
+            hand.append(found)
+            hand.sort(key=C.sort_key)
+            return events + [Event(f"{{p{seat}}} may not lead the joker as the last card and draws a card."),
+                             Event(f"You drew {C.text(found)}.", to=seat)]
+        hand += got[:-1]
+        hand.sort(key=C.sort_key)
+        n = len(got)
+        events.append(Event(f"{{p{seat}}} cannot follow and draws {'a card' if n == 1 else f'{n} cards'}."))
+        if n > 1:
+            events.append(Event(f"You drew {C.texts(got[:-1])} before {C.text(found)}.", to=seat))
+        hand.append(found)
+        return events + self._play_card(s, seat, found, call)
+
+    def _play_card(self, s: PageOneState, seat: int, code: str, call: bool) -> list[Event]:
+        hand = s.hands[seat]
+        hand.remove(code)
+        s.trick.append(code)
+        verb = "leads" if len(s.trick) == 1 else "plays"
+        events = [Event(f"{{p{seat}}} {verb} {C.text(code)}.")]
+        if len(hand) == 1 or s.called or s.hook >= 0:      # (the call rules have nothing to do otherwise)
+            events += self.calls(s).played(s, seat, len(hand), call)
+        if not hand:
+            return events + self._end_hand(s, seat)
+        if len(s.trick) < s.players:
+            s.turn = next_seat(seat, s.players)
+            return events
+        if JOKER in s.trick:
+            at = s.trick.index(JOKER)
+        else:
+            at = winning_index(s.trick, None, ACES_HIGH)
+        winner = (s.leader + at) % s.players
+        s.last_trick, s.last_leader, s.last_winner = list(s.trick), s.leader, winner
+        s.discard += s.trick
+        s.trick = []
+        s.leader = s.turn = winner
+        return events + [Event(f"{{p{winner}}} wins the trick with {C.text(s.last_trick[at])} and leads.")]
+
+    def _end_hand(self, s: PageOneState, out_seat: int | None) -> list[Event]:
+        o: PageOneOptions = self.options_of(s)
+        fmt = o.match()
+        if out_seat is None:
+            events = [Event("Nothing is left to draw: the hand is a draw.")]
+            if fmt.kind == "wins" and fmt.target == 1:
+                s.drawn_game, s.over = True, True
+                s.last_result = "The hand was a draw"
+                return events + [Event(self.outcome(s).summary)]
+            s.last_result = f"Hand {s.hand_no} was a draw"
+        else:
+            events = [Event(f"{{p{out_seat}}} has played every card and wins the hand!")]
+            if o.scoring == "penalty":
+                charged = [len(h) for h in s.hands]
+                for i, pts in enumerate(charged):
+                    s.scores[i] += pts
+                s.last_result = "Cards left: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
+            else:
+                s.scores[out_seat] += 1
+                s.last_result = f"Hand {s.hand_no} won by {{p{out_seat}}}"
+            events.append(Event(s.last_result + "."))
+            if fmt.finished(s.scores, s.hand_no):
+                s.over = True
+                return events + [Event(self.outcome(s).summary)]
+        s.dealer = next_dealer(s.dealer, s.players)
+        return events + self._deal(s)
+
+    # -- what people see
+    def instruction(self, s: PageOneState, seat: int) -> str:
+        rules = self.calls(s)
+        if seat != s.turn:
+            if seat == s.hook:
+                return f"You are down to one card: call '{CALL_WORD}!' before the next player moves."
+            return f"{{p{s.hook}}} is down to one card and has not called: catch them before the next move!"
+        extra = ""
+        if s.hook == seat:
+            extra = f" You have not called '{CALL_WORD}!' yet."
+        elif any(m.kind == "catch" for m in rules.moves(s, seat, True)):
+            extra = f" {{p{s.hook}}} has not called: you may catch them."
+        suit = led_suit(s.trick)
+        cards = self._cards(s, seat)
+        if not s.trick:
+            if not cards:
+                return "You hold only the joker, which may not be your last card: draw a card." + extra
+            return "Your lead: play any card." + extra
+        if suit is None:
+            return "The joker was led: play any card; its suit is the one to follow." + extra
+        name = f"{C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}"
+        if self._must_draw(s, seat):
+            joker = " or play the joker" if cards else ""
+            return f"You cannot follow {name}: draw until you can{joker}." + extra
+        return f"Follow {name}." + extra
+
+    def describe(self, s: PageOneState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        rules = self.calls(s)
+        if seat != s.turn:
+            label = "Say nothing" if move.kind == "ignore" and seat == s.hook else rules.label(move, s.hook)
+            return ((CALL_WORD, label),)
+        suit = led_suit(s.trick)
+        q = "Lead a card" if not s.trick else ("Play any card" if suit is None
+                                               else f"Follow {C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}")
+        if move.kind in ("call", "catch"):
+            return ((q, rules.label(move, s.hook)),)
+        shout = f" + 📣 {CALL_WORD}!"
+        if move.kind == "draw":
+            if not s.trick:
+                return ((q, "Draw a card"),)
+            return ((q, "Draw until you can follow" + (shout + " (if one card is left)" if move.params else "")),)
+        code = move.args[0]
+        label = C.text(code) + (shout if move.param("call") else "")
+        if not s.trick and len(s.hands[seat]) > BIG:     # P5: the suit first, then the card
+            group = "🃏 joker" if code == JOKER else f"{C.SUIT_SYMBOLS[C.SUIT[code]]} {C.SUIT_NAMES[C.SUIT[code]]}"
+            return ((q, group), ("Which card?", label))
+        return ((q, label),)
+
+    def view(self, s: PageOneState, seat: int | None) -> View:
+        o: PageOneOptions = self.options_of(s)
+        rules = self.calls(s)
+        seats = []
+        for i, hand in enumerate(s.hands):
+            notes = ["dealer"] if i == s.dealer else []
+            if i == s.leader and s.trick and not s.over:
+                notes.append("led")
+            note = rules.note(s, i)
+            if note:
+                notes.append(note)
+            seats.append(SeatView(i, len(hand), s.scores[i], notes))
+        facts = [f"Match: {o.match().describe()}"]
+        suit = led_suit(s.trick)
+        if s.trick and not s.over:
+            facts.append("Suit to follow: " + (f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}" if suit
+                                               else "any (the joker was led)"))
+        if s.last_trick:
+            facts.append(f"Last trick: {C.texts(s.last_trick)}, won by {{p{s.last_winner}}}")
+        if s.last_result:
+            facts.append(s.last_result)
+        if s.over:
+            status = self.outcome(s).summary
+        elif not s.trick:
+            status = f"Hand {s.hand_no}. {{p{s.turn}}} to lead."
+        else:
+            status = f"Hand {s.hand_no}. {{p{s.turn}}} to play."
+        return View(
+            game=self.key, seat=seat,
+            hand=list(s.hands[seat]) if seat is not None else [],
+            seats=seats,
+            piles=[PileView("Trick", list(s.trick), len(s.trick)), PileView("Stock", [], len(s.stock)),
+                   PileView("Played tricks", [], len(s.discard))],
+            status=status, facts=facts, to_move=sorted(self.to_move(s)),
+            over=s.over, result=self.outcome(s).summary if s.over else None,
+        )
+
+    def zones(self, s: PageOneState) -> list[Zone]:
+        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+                + [Zone("stock", s.stock, "none"), Zone("trick", s.trick, "all"),
+                   Zone("played tricks", s.discard, "all")])
+
+    def timeout_move(self, s: PageOneState, seat: int) -> Move | None:
+        if not s.over and seat != s.turn and seat in self.to_move(s):
+            return Move("ignore")
+        return None
+
+    def standing(self, s: PageOneState) -> list[float]:
+        return self.options_of(s).match().standing(s.scores)
+
+    def outcome(self, s: PageOneState) -> Outcome | None:
+        if not s.over:
+            return None
+        fmt = self.options_of(s).match()
+        standing = fmt.standing(s.scores)
+        placings = placings_from(standing)
+        winners = [i for i, p in enumerate(placings) if p == 1]
+        if s.drawn_game:
+            summary = "The game is a draw: nobody could draw a card."
+        else:
+            names = " and ".join(f"{{p{i}}}" for i in winners)
+            summary = f"{names} {'wins' if len(winners) == 1 else 'share the win'}!"
+        return Outcome(placings, [float(x) for x in s.scores], winners, summary)
+
+    # -- computer players
+    def hand_progress(self, s: PageOneState) -> list[float]:
+        return [-float(len(h)) for h in s.hands]
+
+    def rollout_move(self, s, seat, moves, rng):
+        """Call and catch at once; when following, win as cheaply as possible or else throw
+        the lowest card (keeping the joker); when leading, a random card, calling when it
+        leaves one."""
+        if len(moves) == 1:
+            return moves[0]
+        last = moves[-1]
+        if last.kind in ("call", "catch"):
+            return last
+        if len(s.hands[seat]) == 2 and seat == s.turn:
+            moves = [m for m in moves if m.param("call")] or moves
+        plain = [m for m in moves if m.kind == "play" and m.args[0] != JOKER]
+        if not plain:
+            return moves[rng.randrange(len(moves))]
+        suit = led_suit(s.trick)
+        if suit and JOKER not in s.trick:
+            best = max(POWER[C.RANK[c]] for c in s.trick if C.SUIT[c] == suit)
+            low = min(plain, key=lambda m: POWER[C.RANK[m.args[0]]])
+            above = [m for m in plain if POWER[C.RANK[m.args[0]]] > best]
+            return min(above, key=lambda m: POWER[C.RANK[m.args[0]]]) if above else low
+        return plain[rng.randrange(len(plain))]
+
+
+GAME = PageOne()

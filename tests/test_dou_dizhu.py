@@ -1,0 +1,375 @@
+"""Dou Dizhu: the rules in shared/rules/dou_dizhu.md, one rule per test."""
+
+import random
+from collections import Counter
+
+import pytest
+
+from games import cards as C
+from games.dou_dizhu import BID, GAME, PLAY
+from games.engine import Move
+from tests.playthrough import assert_events_private, assert_no_leak, assert_refused
+
+PACK = Counter(C.french_deck(jokers=2))
+
+
+def playing(hands, *, landlord=0, turn=None, on="", as_=None, by=None, bid=1, opts=None, scores=None, shown=None):
+    """A state in the play phase with the given hands (codes) and, with ``on``, that play
+    on the table by ``by``. The rest of the pack counts as played earlier."""
+    s = GAME.start(3, opts or {}, 7)
+    rules = GAME.rules_of(s)
+    s.phase, s.landlord, s.high_bid, s.high_bidder = PLAY, landlord, bid, landlord
+    s.hands = [sorted(h.split(), key=rules.power.__getitem__) for h in hands]
+    s.shown = [list(x.split()) for x in shown] if shown else [[], [], []]
+    s.widow, s.widow_shown = [], []
+    s.table = on.split()
+    if on:
+        from games.common import climbing as K
+        (reading,) = [c for c in K.classify(rules, s.table) if as_ is None or c.kind == as_]
+        s.table_as, s.table_key = reading.kind, list(reading.key)
+        s.table_by = by
+    else:
+        s.table_as, s.table_key, s.table_by = "", [], -1
+    s.turn = landlord if turn is None else turn
+    s.passed, s.finished, s.bombs, s.plays_made = [False] * 3, [], 0, [1, 1, 1]
+    rest = PACK.copy()
+    rest.subtract(Counter(c for h in s.hands + s.shown for c in h) + Counter(s.table))
+    s.played = list(rest.elements())
+    if scores is not None:
+        s.scores = list(scores)
+    assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
+    return s
+
+
+def plays(s, seat=None):
+    return [str(m) for m in GAME.moves(s, s.turn if seat is None else seat)]
+
+
+def refused(s, seat, move):
+    return assert_refused(GAME, s, seat, move)
+
+
+def bids(s, *moves):
+    for move in moves:
+        GAME.apply(s, s.turn, move)
+
+
+# --- the deal and the face-up card -------------------------------------------------------------
+
+def test_deal_17_each_and_3_face_down_and_the_face_up_cards_holder_bids_first():
+    s = GAME.start(3, {}, seed=4)
+    assert [len(h) + len(k) for h, k in zip(s.hands, s.shown, strict=True)] == [17] * 3 and len(s.widow) == 3
+    assert s.shown[s.first_bidder] == [s.faceup] and s.turn == s.first_bidder and s.phase == BID
+    zones = {z.name: z for z in GAME.zones(s)}
+    assert zones[f"known {s.first_bidder}"].visible_to == "all" and zones["widow"].visible_to == "none"
+    for seat in (None, 0, 1, 2):
+        view = GAME.view(s, seat)
+        assert_no_leak(GAME, s, seat, view)
+        assert any(C.text(s.faceup) in f for f in view.facts), "the face-up card is shown to everyone"
+
+
+# --- the auction -------------------------------------------------------------------------------
+
+def test_bids_are_1_2_or_3_each_higher_than_the_last_or_pass():
+    s = GAME.start(3, {}, seed=4)
+    assert plays(s) == ["bid 1", "bid 2", "bid 3", "pass"]
+    bids(s, "bid 2")
+    assert plays(s) == ["bid 3", "pass"]
+    assert "more than 2" in refused(s, s.turn, "bid 1")
+    assert "Bid 1, 2 or 3" in refused(s, s.turn, "bid 4")
+    assert "auction is on" in refused(s, s.turn, "play 3S as=single")
+
+
+def test_a_bid_of_3_ends_the_auction_at_once():
+    s = GAME.start(3, {}, seed=4)
+    first = s.turn
+    bids(s, "pass", "bid 3")
+    assert s.phase == PLAY and s.landlord == (first + 1) % 3 and s.high_bid == 3 and s.turn == s.landlord
+
+
+def test_two_passes_after_a_bid_end_the_auction_and_a_player_who_passed_may_bid_again():
+    s = GAME.start(3, {}, seed=4)
+    a, b, c = s.turn, (s.turn + 1) % 3, (s.turn + 2) % 3
+    bids(s, "pass", "bid 1", "pass")
+    assert s.phase == BID and s.turn == a, "one pass after the bid is not enough"
+    bids(s, "bid 2")                      # a passed earlier and comes back in
+    assert s.high_bidder == a and s.turn == b
+    bids(s, "pass", "pass")
+    assert s.phase == PLAY and s.landlord == a and s.high_bid == 2
+    assert s.bids == [f"{{p{a}}} pass", f"{{p{b}}} 1", f"{{p{c}}} pass", f"{{p{a}}} 2",
+                      f"{{p{b}}} pass", f"{{p{c}}} pass"]
+
+
+def test_if_nobody_bids_the_cards_are_dealt_again_with_a_new_face_up_card():
+    s = GAME.start(3, {"deals": 3}, seed=4)
+    before = (s.faceup, [list(h) for h in s.hands])
+    bids(s, "pass", "pass", "pass")
+    assert s.hand_no == 2 and s.phase == BID and (s.faceup, s.hands) != before
+    assert s.scores == [100, 100, 100]
+
+
+def test_a_thrown_in_deal_counts_towards_the_match():
+    s = GAME.start(3, {"deals": 1}, seed=4)
+    bids(s, "pass", "pass", "pass")
+    assert s.over and GAME.outcome(s).winners == [0, 1, 2]
+
+
+def test_the_widow_is_shown_to_everyone_and_taken_by_the_landlord():
+    s = GAME.start(3, {}, seed=4)
+    widow = list(s.widow)
+    events = []
+    for move in ("bid 1", "pass", "pass"):
+        events += GAME.apply(s, s.turn, move)
+    lord = s.landlord
+    assert len(s.hands[lord]) + len(s.shown[lord]) == 20 and s.widow == []
+    assert set(widow) <= set(s.shown[lord]) and s.widow_shown == widow
+    assert any("The widow" in e.text and e.to is None for e in events)
+    other = (lord + 1) % 3
+    view = GAME.view(s, other)
+    assert_no_leak(GAME, s, other, view)
+    assert any(p.name == f"Known cards of {{p{lord}}}" and set(widow) <= set(p.cards) for p in view.piles)
+
+
+def test_with_widow_reveal_off_only_the_landlord_sees_the_widow():
+    s = GAME.start(3, {"widow_reveal": False}, seed=4)
+    widow = list(s.widow)
+    events = []
+    for move in ("bid 1", "pass", "pass"):
+        events += GAME.apply(s, s.turn, move)
+    lord = s.landlord
+    assert set(widow) <= set(s.hands[lord]) and s.widow_shown == []
+    private = [e for e in events if C.text(widow[0]) in e.text]
+    assert private and all(e.to == lord for e in private)
+    assert_events_private(GAME, s, [e for e in events if e.to is None])
+    for seat in (None, 0, 1, 2):
+        assert_no_leak(GAME, s, seat, GAME.view(s, seat))
+
+
+# --- play ---------------------------------------------------------------------------------------
+
+def test_the_landlord_leads_anything_and_may_not_pass_on_an_empty_table():
+    s = playing(["3S 3H 3D 4S", "5S", "6S"])
+    assert plays(s) == ["play 3S as=single", "play 4S as=single", "play 3S 3H as=pair", "play 3S 3H 3D as=triple",
+                        "play 3S 3H 3D 4S as=trio1"]
+    assert "cannot pass" in refused(s, 0, "pass")
+
+
+def test_the_next_play_must_match_kind_and_size_and_kickers_do_not_count():
+    s = playing(["7S 7H 7D 5S 5H 4C", "3S", "6S"], turn=0, on="4S 4H 4D AS", by=2)
+    assert plays(s) == ["play 4C 7S 7H 7D as=trio1", "play 5S 7S 7H 7D as=trio1", "pass"]
+    assert "does not beat" in refused(s, 0, "play 7S 7H 7D 5S 5H as=trio2")
+
+
+def test_airplanes_with_one_different_kicker_per_trip():
+    s = playing(["3S 3H 3D 4S 4H 4D 9C JD 9H", "5S", "6S"])
+    found = plays(s)
+    assert "play 3S 3H 3D 4S 4H 4D 9H JD as=plane1" in found
+    assert "play 3S 3H 3D 4S 4H 4D 9H 9C as=plane1" not in found, "text: 3-3-3-4-4-4-9-9 is not valid"
+    assert "play 3S 3H 3D 4S 4H 4D 9H 9C as=plane2" not in found
+    assert "not a combination" in refused(s, 0, "play 3S 3H 3D 4S 4H 4D 9H 9C as=plane1")
+
+
+def test_2s_and_jokers_never_join_a_run_but_may_be_kickers():
+    s = playing(["KS KH KD AS AH AD 2S JKR 10C JC QC", "5S", "6S"])
+    found = plays(s)
+    assert "play KS KH KD AS AH AD 2S JKR as=plane1" in found
+    assert not any("2S" in m and "straight" in m for m in found)
+    assert "play 10C JC QC KS AS as=straight" in found
+
+
+def test_both_jokers_are_never_kickers_together():
+    s = playing(["3S 3H 3D 4S 4H 4D JKB JKR", "5S", "6S"])
+    assert "play 3S 3H 3D 4S 4H 4D JKB JKR as=plane1" not in plays(s)
+    assert "play JKB JKR as=rocket" in plays(s)
+
+
+def test_four_of_a_kind_with_two_singles_or_two_pairs_and_the_option_for_a_pair():
+    s = playing(["5S 5H 5D 5C 8S 8H KC KD", "3S", "6S"])
+    found = plays(s)
+    assert "play 5S 5H 5D 5C 8S KD as=quad1" in found and "play 5S 5H 5D 5C 8S 8H KD KC as=quad2" in found
+    assert "play 5S 5H 5D 5C 8S 8H as=quad1" not in found
+    s = playing(["5S 5H 5D 5C 8S 8H KC KD", "3S", "6S"], opts={"quad_kickers": "pair_ok"})
+    assert "play 5S 5H 5D 5C 8S 8H as=quad1" in plays(s)
+
+
+def test_a_bomb_beats_any_other_play_and_only_a_higher_bomb_or_the_rocket_beats_a_bomb():
+    s = playing(["4S 4H 4D 4C 9S", "3S", "6S"], turn=0, on="10S JS QS KS AS", by=1)
+    assert plays(s) == ["play 4S 4H 4D 4C as=bomb", "pass"]
+    s = playing(["4S 4H 4D 4C JKB JKR", "3S", "6S"], turn=0, on="5S 5H 5D 5C", by=1)
+    assert plays(s) == ["play JKB JKR as=rocket", "pass"]
+    s = playing(["2S 2H 2D 2C 9S", "3S", "6S"], turn=0, on="JKB JKR", by=1)
+    assert plays(s) == ["pass"], "nothing beats the rocket"
+
+
+def test_passing_does_not_keep_you_out_and_two_passes_give_a_free_lead():
+    s = playing(["5S 9S QS", "6S 10S", "7S JS"], landlord=0)
+    GAME.apply(s, 0, "play 5S as=single")
+    GAME.apply(s, 1, "pass")
+    GAME.apply(s, 2, "play 7S as=single")
+    GAME.apply(s, 0, "play 9S as=single")
+    assert s.turn == 1 and "play 10S as=single" in plays(s)
+    GAME.apply(s, 1, "pass")
+    events = GAME.apply(s, 2, "pass")
+    assert "leads anything" in events[-1].text and s.turn == 0 and not s.table
+
+
+def test_suits_do_not_matter_one_card_set_per_play_and_other_suits_are_redirected():
+    s = playing(["3S 3H 3D 9C", "5S", "6S"])
+    assert "play 3S 3H as=pair" in plays(s) and "play 3H 3D as=pair" not in plays(s)
+    assert "written 'play 3S 3H as=pair'" in refused(s, 0, "play 3H 3D as=pair")
+
+
+def test_known_cards_are_played_like_any_other():
+    s = playing(["3S 9C", "5S", "6S"], shown=["4H", "", ""])
+    assert "play 4H as=single" in plays(s)
+    GAME.apply(s, 0, "play 4H as=single")
+    assert s.shown[0] == [] and s.table == ["4H"]
+
+
+# --- settlement ---------------------------------------------------------------------------------
+
+def test_when_the_landlord_goes_out_each_peasant_pays_the_bid():
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=2)
+    events = GAME.apply(s, 0, "play 9S as=single")
+    assert s.scores == [104, 98, 98]
+    assert any("landlord wins" in e.text for e in events)
+
+
+def test_when_a_peasant_goes_out_the_landlord_pays_each_peasant():
+    s = playing(["9S 10S", "5S", "7S 8S"], landlord=0, turn=1, bid=3)
+    GAME.apply(s, 1, "play 5S as=single")
+    assert s.scores == [94, 103, 103]
+
+
+def test_every_bomb_or_rocket_doubles_the_payment():
+    s = playing(["4S 4H 4D 4C 9S", "5S 6S", "JKB JKR 7S"], landlord=0, turn=2, bid=1)
+    GAME.apply(s, 2, "play JKB JKR as=rocket")
+    GAME.apply(s, 0, "pass")
+    GAME.apply(s, 1, "pass")
+    GAME.apply(s, 2, "play 7S as=single")
+    assert s.scores == [96, 102, 102], "one rocket: ×2, paid to both peasants"
+    s = playing(["4S 4H 4D 4C", "5S 6S", "JKB JKR 7S"], landlord=0, turn=0, bid=1)
+    s.bombs = 1
+    GAME.apply(s, 0, "play 4S 4H 4D 4C as=bomb")
+    assert s.scores == [108, 96, 96], "two bombs: ×4, paid by both peasants"
+
+
+def test_bomb_multiplier_is_an_option():
+    s = playing(["4S 4H 4D 4C", "5S 6S", "7S"], landlord=0, bid=1, opts={"bomb_multiplier": 3})
+    GAME.apply(s, 0, "play 4S 4H 4D 4C as=bomb")
+    assert s.scores == [106, 97, 97]
+
+
+def test_spring_option_doubles_when_the_losers_never_played():
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=1, opts={"spring": True})
+    s.plays_made = [3, 0, 0]
+    GAME.apply(s, 0, "play 9S as=single")
+    assert s.scores == [104, 98, 98]
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=1)
+    s.plays_made = [3, 0, 0]
+    GAME.apply(s, 0, "play 9S as=single")
+    assert s.scores == [102, 99, 99], "spring is off by default"
+    s = playing(["9S 10S", "5S", "7S 8S"], landlord=0, turn=1, bid=1, opts={"spring": True})
+    s.plays_made = [1, 2, 0]
+    GAME.apply(s, 1, "play 5S as=single")
+    assert s.scores == [96, 102, 102], "the landlord played only the first lead"
+
+
+def test_stake_multiplies_the_bid():
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=2, opts={"stake": 5})
+    GAME.apply(s, 0, "play 9S as=single")
+    assert s.scores == [120, 90, 90]
+
+
+# --- the match ------------------------------------------------------------------------------------
+
+def test_the_match_lasts_the_set_number_of_deals_and_the_most_chips_win():
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=1, opts={"deals": 1})
+    GAME.apply(s, 0, "play 9S as=single")
+    assert s.over and GAME.outcome(s).winners == [0] and GAME.outcome(s).placings == [1, 2, 2]
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=1, opts={"deals": 2})
+    GAME.apply(s, 0, "play 9S as=single")
+    assert not s.over and s.phase == BID and s.hand_no == 2
+
+
+def test_the_match_ends_early_when_a_stack_runs_out_unless_chips_are_off():
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=3, scores=[100, 3, 50])
+    GAME.apply(s, 0, "play 9S as=single")
+    assert s.over and s.scores == [106, 0, 47]
+    s = playing(["9S", "5S 6S", "7S 8S"], landlord=0, bid=3, opts={"chips": 0})
+    assert s.scores == [0, 0, 0]
+    GAME.apply(s, 0, "play 9S as=single")
+    assert not s.over and s.scores == [6, -3, -3]
+
+
+# --- relaxed kickers and the prompt ---------------------------------------------------------------
+
+def test_relaxed_kickers_offer_every_reading_and_name_the_main_rank():
+    s = playing(["4S 4H 4D 4C 5S 5H 5D 5C", "3S", "6S"], opts={"kickers": "relaxed"})
+    found = [m for m in plays(s) if len(m.split()) == 11]
+    assert found == ["play 4S 4H 4D 4C 5S 5H 5D 5C as=plane1 top=5", "play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2 top=4",
+                     "play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2 top=5"]
+    assert "more than one way" in refused(s, 0, "play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2")
+    prompt = GAME.prompt(s, 0)
+    assert prompt.step(("Four + two pairs",)).question == "Which rank?"
+
+
+def test_prompt_for_an_airplane_asks_the_run_then_the_kickers():
+    s = playing(["3S 3H 3D 4S 4H 4D 5C 7C 9C JC KC AC 2C JKR", "5S", "6S"])
+    prompt = GAME.prompt(s, 0)
+    first = [a for a, _ in prompt.step(()).answers]
+    assert first[:4] == ["Single", "Pair", "Trips", "Airplane"] and "Airplane + singles" in first
+    assert len(first) <= 25
+    step = prompt.step(("Airplane + singles",))
+    assert step.question == "Which run?" and [a for a, _ in step.answers] == ["3–4"]
+    step = prompt.step(("Airplane + singles", "3–4"))
+    assert step.question in ("Which kickers?", "Including which kicker?") and len(step.answers) <= 25
+
+
+def test_bid_prompt_lists_the_bids_and_pass():
+    s = GAME.start(3, {}, seed=4)
+    step = GAME.prompt(s, s.turn).step(())
+    assert step.question == "Your bid" and [a for a, _ in step.answers] == ["1", "2", "3", "Pass"]
+
+
+# --- computer players ---------------------------------------------------------------------------------
+
+def test_hand_progress_scores_the_peasants_by_their_best_hand():
+    s = playing(["3S 4S 5S 6S", "7S", "8S 9S 10S"], landlord=0)
+    assert GAME.hand_progress(s) == [-4.0, -1.0, -1.0]
+
+
+def test_rollout_peasant_does_not_beat_its_partner():
+    s = playing(["3S 4S 5S 6S 8C 9C 10C", "7S 3C", "8S 9S 10S QS KS"], landlord=0, turn=2, on="6C", by=1)
+    picks = Counter(str(GAME.rollout_move(s, 2, GAME.moves(s, 2), random.Random(n))) for n in range(40))
+    assert picks["pass"] >= 30
+
+
+def test_rollout_bids_are_legal():
+    s = GAME.start(3, {}, seed=9)
+    for n in range(20):
+        assert GAME.rollout_move(s, s.turn, GAME.moves(s, s.turn), random.Random(n)) in GAME.moves(s, s.turn)
+
+
+def test_a_random_match_ends_and_keeps_the_chip_total():
+    s = GAME.start(3, {"deals": 5}, seed=12)
+    rng = random.Random(3)
+    while not s.over:
+        moves = GAME.moves(s, s.turn)
+        GAME.apply(s, s.turn, moves[rng.randrange(len(moves))])
+    assert sum(s.scores) == 300
+
+
+@pytest.mark.parametrize("move", ["bid 2 now", "play", "play 3S ZZ as=pair", "draw"])
+def test_malformed_moves_are_refused_with_a_reason(move):
+    s = GAME.start(3, {}, seed=4)
+    if move.startswith("play"):
+        for m in ("bid 3",):
+            GAME.apply(s, s.turn, m)
+    assert refused(s, s.turn, move)
+
+
+def test_moves_are_offered_only_to_the_seat_to_play():
+    s = GAME.start(3, {}, seed=4)
+    other = (s.turn + 1) % 3
+    assert GAME.moves(s, other) == [] and "not your turn" in refused(s, other, Move("pass"))

@@ -1,0 +1,294 @@
+"""The matching-pile engine shared by the shedding games (games/common/shedding.py)."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from games.common.shedding import (
+    ANY,
+    CALL,
+    CATCH,
+    IGNORE,
+    PLAIN,
+    CallState,
+    Effect,
+    LastCard,
+    ShedState,
+    combine,
+    matches,
+    may_go_out,
+    next_in,
+    playable,
+    resolve,
+    take_penalty,
+    target_text,
+)
+from games.engine import Event
+
+
+@dataclass(kw_only=True)
+class Table(ShedState, CallState):
+    """A bare state with both the pile fields and the call fields."""
+
+
+def table(hands, discard=("9S",), stock=(), **fields):
+    s = Table(players=len(hands), seed=1, options={}, hands=[list(h) for h in hands], discard=list(discard),
+              stock=list(stock))
+    for name, value in fields.items():
+        setattr(s, name, value)
+    return s
+
+
+def drawer(s):
+    """A draw callback that takes cards from the state's stock and records who drew what."""
+    log = []
+
+    def draw(seat, n):
+        got = [s.stock.pop() for _ in range(min(n, len(s.stock)))]
+        s.hands[seat] += got
+        log.append((seat, n))
+        return [Event(f"{{p{seat}}} draws {len(got)}.")]
+
+    draw.log = log
+    return draw
+
+
+# --- the match predicate ----------------------------------------------------------------------
+
+def test_a_card_matches_the_top_card_by_suit_or_rank():
+    assert matches("5S", "9S") and matches("9H", "9S")
+    assert not matches("5H", "9S")
+
+
+def test_wild_ranks_match_anything():
+    assert matches("8H", "9S", wild=(8,)) and matches("JKR", "9S", wild=(0, 8))
+    assert not matches("8H", "9S")
+
+
+def test_a_named_suit_is_followed_by_that_suit_or_the_namers_rank_but_not_the_top_suit():
+    assert matches("3H", "JS", "H")
+    assert matches("JC", "JS", "H"), "another jack follows a jack's named suit"
+    assert not matches("3S", "JS", "H"), "the suit of the card that named no longer counts"
+
+
+def test_anything_goes_after_any_and_a_named_card_is_matched_by_its_suit_or_rank():
+    assert matches("2C", "JKR", ANY)
+    assert matches("7C", "JKR", "7H") and matches("2H", "JKR", "7H")
+    assert not matches("2C", "JKR", "7H")
+
+
+def test_target_text_says_what_must_be_matched():
+    assert target_text("9S") == "9♠"
+    assert target_text("8S", "H") == "the named suit, hearts ♥"
+    assert target_text("JKR", "7H") == "the 7 of hearts (named by the joker)"
+    assert target_text("JKR", ANY) == "anything"
+
+
+# --- seats and direction ----------------------------------------------------------------------------
+
+def test_next_seat_follows_the_direction_and_skips_seats_that_are_out():
+    assert next_in(0, 4) == 1 and next_in(3, 4) == 0
+    assert next_in(0, 4, -1) == 3
+    assert next_in(0, 4, 1, out=[1, 2]) == 3
+    assert next_in(0, 4, -1, out=[3]) == 2
+
+
+# --- effects -------------------------------------------------------------------------------------------
+
+def test_a_plain_card_passes_the_turn_on():
+    s = table([["5S"], ["6S"], ["7S"]])
+    assert resolve(s, 0, ["9S"], PLAIN, drawer(s)) == [] and s.turn == 1
+    assert Effect().plain and not Effect(skip=1).plain
+
+
+def test_skip_passes_over_the_next_player_and_with_two_players_returns_to_the_player():
+    s = table([[], [], []])
+    events = resolve(s, 0, ["8S"], Effect(skip=1), drawer(s))
+    assert s.turn == 2 and [e.text for e in events] == ["{p1} is skipped."]
+    two = table([[], []])
+    resolve(two, 0, ["8S"], Effect(skip=1), drawer(two))
+    assert two.turn == 0
+
+
+def test_reverse_turns_the_direction_round_with_three_or_more_but_does_nothing_with_two():
+    s = table([[], [], [], []])
+    resolve(s, 0, ["QS"], Effect(reverse=True), drawer(s))
+    assert s.direction == -1 and s.turn == 3
+    resolve(s, 3, ["QH"], Effect(reverse=True), drawer(s))
+    assert s.direction == 1 and s.turn == 0
+    two = table([[], []])
+    assert resolve(two, 0, ["AS"], Effect(reverse=True), drawer(two)) == []
+    assert two.direction == 1 and two.turn == 1
+
+
+def test_reverse_counts_only_the_seats_still_in():
+    s = table([[], [], []], out=[2])
+    resolve(s, 0, ["AS"], Effect(reverse=True), drawer(s))
+    assert s.direction == 1 and s.turn == 1
+
+
+def test_a_draw_penalty_is_owed_by_the_next_player_and_stacks_with_a_card_of_its_rank():
+    two = Effect(draw=2, stack=2, trick=True)
+    s = table([["2S"], ["2D", "5C"], ["7S"]])
+    resolve(s, 0, ["2S"], two, drawer(s))
+    assert (s.owed, s.owed_stack, s.turn) == (2, 2, 1)
+    assert playable(s, "2D") and not playable(s, "5C") and not playable(s, "9S")
+    resolve(s, 1, ["2D"], two, drawer(s))
+    assert (s.owed, s.turn) == (4, 2)
+
+
+def test_a_block_card_cancels_the_penalty_and_then_passes_the_turn():
+    s = table([[], ["5H"], []], owed=5, owed_block="5H", turn=1)
+    assert playable(s, "5H") and not playable(s, "5D")
+    events = resolve(s, 1, ["5H"], PLAIN, drawer(s))
+    assert (s.owed, s.owed_block, s.turn) == (0, "", 2)
+    assert "blocks the penalty" in events[0].text
+
+
+def test_taking_a_penalty_draws_it_and_ends_the_turn_unless_told_otherwise():
+    s = table([[], ["4C"], []], owed=4, owed_stack=2, turn=1, stock=["AS", "2S", "3S", "4S", "5S"])
+    draw = drawer(s)
+    take_penalty(s, 1, draw)
+    assert draw.log == [(1, 4)] and s.owed == 0 and s.owed_stack == 0 and s.turn == 2
+    t = table([[], ["4C"]], owed=2, turn=1, stock=["AS", "2S"])
+    take_penalty(t, 1, drawer(t), ends_turn=False)
+    assert t.turn == 1 and len(t.hands[1]) == 3
+
+
+def test_draw_at_once_makes_the_next_player_draw_and_miss_the_turn():
+    s = table([[], [], []], stock=["AS", "2S", "3S"])
+    draw = drawer(s)
+    events = resolve(s, 0, ["2S"], Effect(draw=2, draw_at_once=True), draw)
+    assert draw.log == [(1, 2)] and s.owed == 0 and s.turn == 2
+    assert "{p1} misses a turn." in [e.text for e in events]
+
+
+def test_a_free_extra_play_keeps_the_turn_and_lets_any_card_be_played():
+    s = table([["KD", "QC"], []])
+    resolve(s, 0, ["3S"], Effect(again=True), drawer(s))
+    assert s.turn == 0 and s.again
+    assert playable(s, "KD") and playable(s, "QC")
+    resolve(s, 0, ["KD"], PLAIN, drawer(s))
+    assert not s.again and s.turn == 1
+
+
+def test_combining_adds_the_draws_and_leaves_only_the_block():
+    ace, two = Effect(draw=5, block="5H", trick=True), Effect(draw=2, stack=2, trick=True)
+    both = combine([ace, two], block="5H")
+    assert both == Effect(draw=7, block="5H", trick=True)
+    assert combine([ace, two]).block == "" and combine([ace, two]).stack == 0
+
+
+def test_a_trick_card_may_not_be_a_players_last_card():
+    assert may_go_out([PLAIN, Effect(skip=1)])
+    assert not may_go_out([PLAIN, Effect(skip=1, trick=True)])
+
+
+# --- the last-card call ---------------------------------------------------------------------------------
+
+def test_auto_mode_calls_for_the_player_and_offers_no_call_moves():
+    rules = LastCard("Last one", "auto", 2)
+    s = table([["5S"], ["6S", "7S"], ["8S"]])
+    assert not rules.offers_call(1)
+    events = rules.played(s, 0, 1, call=False)
+    assert s.called == [0] and s.hook == -1 and events[0].text == "{p0}: “Last one!”"
+    assert rules.optional(s, s.hands, 1, [0, 1, 2]) == set() and rules.moves(s, 1, True) == []
+
+
+def test_manual_mode_a_play_to_one_card_comes_with_and_without_the_call():
+    rules = LastCard("Last one", "manual", 2)
+    assert rules.offers_call(1) and not rules.offers_call(2) and not rules.offers_call(0)
+    s = table([["5S"], ["6S", "7S"]])
+    rules.played(s, 0, 1, call=True)
+    assert s.called == [0] and s.hook == -1
+
+
+def test_manual_mode_a_player_who_forgot_may_still_call_out_of_turn_or_let_it_go():
+    rules = LastCard("Last one", "manual", 2)
+    s = table([["5S"], ["6S", "7S"], ["8S", "9S"]])
+    rules.played(s, 0, 1, call=False)
+    assert s.hook == 0 and s.called == []
+    assert rules.optional(s, s.hands, 1, [0, 1, 2]) == {0}, "only the forgetful player, never the others"
+    assert rules.moves(s, 0, on_turn=False) == [CALL, IGNORE]
+    assert rules.moves(s, 1, on_turn=True) == [], "nobody catches in manual mode"
+    events = rules.act(s, 0, CALL, drawer(s))
+    assert s.called == [0] and s.hook == -1 and "Last one!" in events[0].text
+
+
+def test_manual_mode_the_deadline_passing_costs_the_penalty_at_once():
+    rules = LastCard("Page One", "manual", 5)
+    s = table([["5S"], ["6S", "7S"]], stock=list("ABCDEF"))
+    rules.played(s, 0, 1, call=False)
+    assert rules.deadline(s, 0, s.hands, drawer(s)) == [], "the player's own moves are no deadline"
+    draw = drawer(s)
+    events = rules.deadline(s, 1, s.hands, draw)
+    assert draw.log == [(0, 5)] and s.hook == -1
+    assert "did not call 'Page One!' in time and draws 5" in events[0].text
+
+
+def test_letting_the_call_go_keeps_the_penalty_at_the_deadline():
+    rules = LastCard("Last one", "manual", 2)
+    s = table([["5S"], ["6S", "7S"]], stock=list("AB"))
+    rules.played(s, 0, 1, call=False)
+    rules.act(s, 0, IGNORE, drawer(s))
+    assert s.ignored == [0] and rules.optional(s, s.hands, 1, [0, 1]) == set()
+    draw = drawer(s)
+    rules.deadline(s, 1, s.hands, draw)
+    assert draw.log == [(0, 2)]
+
+
+def test_the_call_counts_only_while_holding_one_card():
+    rules = LastCard("Last one", "manual", 2)
+    s = table([["5S"], ["6S", "7S"]])
+    rules.played(s, 0, 1, call=True)
+    s.hands[0] += ["2C"]
+    rules.drew(s, 0, 2)
+    assert s.called == []
+    rules.played(s, 1, 1, call=False)
+    s.hands[1] += ["3C"]
+    rules.drew(s, 1, 2)
+    assert s.hook == -1, "a player who drew back up owes no call"
+    draw = drawer(s)
+    assert rules.deadline(s, 0, s.hands, draw) == [] and draw.log == []
+
+
+def test_catch_mode_opponents_may_catch_until_the_call_or_the_deadline_and_no_penalty_otherwise():
+    rules = LastCard("Page One", "catch", 5)
+    s = table([["5S"], ["6S", "7S"], ["8S", "9S"]], stock=list("ABCDEFG"))
+    rules.played(s, 0, 1, call=False)
+    assert rules.optional(s, s.hands, 1, [0, 1, 2]) == {0, 2}
+    assert rules.moves(s, 1, on_turn=True) == [CATCH], "the player to move may catch besides playing"
+    assert rules.moves(s, 2, on_turn=False) == [CATCH, IGNORE]
+    draw = drawer(s)
+    events = rules.act(s, 2, CATCH, draw)
+    assert draw.log == [(0, 5)] and s.hook == -1 and "{p2} catches {p0}" in events[0].text
+    t = table([["5S"], ["6S", "7S"]], stock=list("ABCDE"))
+    rules.played(t, 0, 1, call=False)
+    draw = drawer(t)
+    assert rules.deadline(t, 1, t.hands, draw) == [] and draw.log == [], "uncaught: no penalty"
+
+
+def test_catch_mode_a_call_first_saves_the_player():
+    rules = LastCard("Page One", "catch", 5)
+    s = table([["5S"], ["6S", "7S"]])
+    rules.played(s, 0, 1, call=False)
+    rules.act(s, 0, CALL, drawer(s))
+    assert rules.optional(s, s.hands, 1, [0, 1]) == set() and rules.moves(s, 1, True) == []
+
+
+def test_refusals_of_call_moves_explain_why():
+    assert "right after playing down to one card" in LastCard("Last one", "manual").refuse(table([[]]), 0, CALL)
+    assert "not used" in LastCard("Last one", "manual").refuse(table([[]]), 0, CATCH)
+    assert "Nobody can be caught" in LastCard("Last one", "catch").refuse(table([[]]), 0, CATCH)
+    assert "made for you" in LastCard("Last one", "auto").refuse(table([[]]), 0, CALL)
+    assert "just say" in LastCard("Last one", "manual").refuse(table([[]]), 0, IGNORE.__class__("call", ("x",)))
+
+
+@pytest.mark.parametrize("mode", ["auto", "manual", "catch"])
+def test_notes_show_calls_publicly(mode):
+    rules = LastCard("Last one", mode)
+    s = table([["5S"], ["6S"]])
+    rules.played(s, 0, 1, call=True)
+    assert rules.note(s, 0) == "📣 Last one!" and rules.note(s, 1) is None
+    rules.reset(s)
+    assert s.called == [] and s.hook == -1
