@@ -8,7 +8,6 @@ A reading is written ``kind@top``: the kind and the highest card (Thirteen, Big 
 from __future__ import annotations
 
 import random
-import time
 from itertools import combinations
 
 import pytest
@@ -641,23 +640,6 @@ def test_generated_plays_of_full_hands_classify_and_beat_the_table(name, rules, 
             assert (c.kind, c.key) in {(r.kind, r.key) for r in classify(rules, c.cards)}
             assert beats(rules, c, table) and set(c.cards) <= set(hand)
         assert len({_key(rules, hand, c) for c in found}) == len(found)
-
-
-def test_dou_dizhu_generation_is_fast_enough_for_playouts():
-    """A 20-card hand's plays (as moves) in well under 5 ms at the 99th percentile (CPU time)."""
-    deck = C.french_deck(jokers=2)
-    rng = random.Random(5)
-    for rules in (D, D_RELAXED):
-        plays(rules, deck[:20])
-        times = []
-        for _ in range(400):
-            rng.shuffle(deck)
-            hand = deck[:20]
-            t = time.process_time()
-            [combo_move(rules, c) for c in plays(rules, hand)]
-            times.append(time.process_time() - t)
-        times.sort()
-        assert times[int(len(times) * 0.99)] < 0.005
 
 
 def test_moves_name_cards_and_reading_and_read_back():
