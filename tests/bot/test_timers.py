@@ -211,3 +211,37 @@ async def test_channel_list_table_limit_and_computer_ban(service, store):
     t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "scopa")
     with pytest.raises(TableError, match="does not allow computer players"):
         await service.add_computer(t.id, ALICE)
+
+
+async def test_a_reaction_window_never_waits_forever_and_lasts_the_same_for_everyone(service, store, clock):
+    """Last One's melee window (a reaction window): it has one deadline for every seat in it,
+    answering does not move that deadline, and when it passes the seats that did not answer
+    pass (no strike, no seat handed over), so the table moves on."""
+    import random
+
+    from games.common.window import pending
+
+    await store.set_setting(GUILD, "timer", 0)          # no turn timer: only the window is timed
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "last_one", {"melee_seconds": "8"})
+    await service.join(t.id, BOB, "Bob")
+    await service.start(t.id, ALICE)
+    rng = random.Random(1)
+    for _ in range(3000):                                # play until a melee window opens
+        if t.game.reaction(t.state) is not None or t.status != PLAYING:
+            break
+        seat = t.to_move()[0]
+        moves = t.game.moves(t.state, seat)
+        await service.act(t.id, t.record.seats[seat].user_id, t.version, moves[rng.randrange(len(moves))])
+    window = t.game.reaction(t.state)
+    assert window is not None, "random play opened no melee"
+    assert t.deadline == clock.now + 8 and set(t.to_move()) == set(pending(t.state.window))
+    first = t.to_move()[0]
+    clock.now += 5
+    await service.act(t.id, t.record.seats[first].user_id, t.version, "pass")
+    assert t.game.reaction(t.state) == window, "the other seat has not answered yet"
+    assert t.deadline == clock.now - 5 + 8, "an answer does not move the window's deadline"
+    clock.now += 4
+    await service.tick()
+    assert t.game.reaction(t.state) != window, "the window closed when its time ran out"
+    assert not any(seat.stand_in for seat in t.record.seats)
+    assert t.record.meta.get("timeouts", {}) == {}
