@@ -372,6 +372,11 @@ class Game(Generic[S]):
         rules (passing in a reaction window); None lets the seat's computer player choose."""
         return None
 
+    def playout_plies(self, s: S) -> int | None:
+        """The longest search playout worth running from ``s`` (None: the player's own limit).
+        Games whose far future is mostly noise (bluffing) cut playouts short."""
+        return None
+
     def rollout_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The move a cheap playout policy picks; random unless a game knows better."""
         return moves[rng.randrange(len(moves))]

@@ -99,7 +99,8 @@ def sign_test_p(wins: int, losses: int) -> float:
 STRENGTH = [("crazy_eights", 2, 24, 100), ("oh_hell", 3, 36, 300), ("scopa", 2, 30, 100),
             ("fan_tan", 3, 36, 100), ("newmarket", 3, 150, 100), ("trash", 4, 800, 30),
             ("jack_change_it", 2, 40, 200), ("last_one", 2, 16, 100), ("page_one", 2, 28, 100),
-            ("thirteen", 2, 30, 100), ("big_two", 2, 16, 100), ("dou_dizhu", 3, 40, 60)]
+            ("thirteen", 2, 30, 100), ("big_two", 2, 16, 100), ("dou_dizhu", 3, 40, 60),
+            ("stop_the_bus", 2, 30, 100), ("i_doubt_it", 3, 14, 20)]
 
 
 @pytest.mark.parametrize(("key", "players", "hands", "iterations"), STRENGTH)

@@ -16,7 +16,10 @@ from games.options import BadOption
 from games.registry import GAMES
 from tests.playthrough import play_random
 
-GAMES_PER_KEY = 100
+GAMES_PER_KEY = 60
+# What counts is the number of moves checked: a random game of I Doubt It runs to its play
+# limit (about 2,000 moves with every seat's window answers), twenty times a Crazy Eights game.
+FEWER_GAMES = {"i_doubt_it": 20}
 CHUNKS = 2
 
 
@@ -41,7 +44,7 @@ def random_options(game, players: int, rng: random.Random) -> dict:
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_random_games_keep_every_invariant(key: str, chunk: int) -> None:
     game = GAMES[key]
-    per_chunk = GAMES_PER_KEY // CHUNKS
+    per_chunk = FEWER_GAMES.get(key, GAMES_PER_KEY) // CHUNKS
     for n in range(chunk * per_chunk, (chunk + 1) * per_chunk):
         rng = random.Random(f"{key}:{n}")
         players = rng.choice(list(game.seats))

@@ -79,6 +79,8 @@ class SearchPlayer:
         before = game.standing(state)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         c = self.exploration
+        cap = game.playout_plies(state)
+        max_playout = self.max_playout if cap is None else min(cap, self.max_playout)
         done = 0
         while done < self.iterations:
             done += 1
@@ -110,7 +112,7 @@ class SearchPlayer:
                 game.play(d, actor, node.move)
             # playout
             plies = 0
-            while not d.over and d.hand_no == hand and plies < self.max_playout:
+            while not d.over and d.hand_no == hand and plies < max_playout:
                 actor = self._actor(game, d, seat, False, rng)
                 moves = game.moves(d, actor)
                 game.play(d, actor, game.rollout_move(d, actor, moves, rng))

@@ -92,7 +92,7 @@ E2E = {
     "jack_change_it": (2, 1, None),
     "last_one": (2, 1, "threshold=50"),
     "page_one": (2, 1, None),
-    "i_doubt_it": (2, 1, None),
+    "i_doubt_it": (2, 1, "play_limit=50"),
     "stop_the_bus": (2, 1, "tokens=1"),
     "thirteen": (2, 1, "target=2"),
     "big_two": (3, 0, "threshold=10"),

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import random
 import re
 import signal
@@ -116,6 +117,7 @@ class Table:
         self.id = 0
         self.message_id = 0
         self.moves: list[Move] = []
+        self.database: Path | None = None
 
     def seat(self, member: Member) -> int:
         return self.members.index(member)
@@ -127,10 +129,19 @@ class Table:
         embeds = self.message().embeds
         return embeds[0].get("title", "") if embeds else ""
 
-    def mover(self) -> Member:
-        ids = [int(x) for x in MENTION.findall(self.message().content)]
-        assert len(ids) == 1, f"the table message should name one player to move: {self.message().content!r}"
-        return next(m for m in self.members if m.id == ids[0])
+    async def mover(self) -> Member:
+        """Whose turn it is, as the table message names it. The message is edited behind the
+        clicks, so wait until it names the seat the stored game says is to play."""
+        assert self.bot is not None and self.database is not None
+
+        def named() -> int | None:
+            ids = [int(x) for x in MENTION.findall(self.message().content)]
+            state = db_rows(self.database, "SELECT state FROM tables WHERE id = ?", (self.id,))[0][0]
+            turn = json.loads(state)["turn"]
+            return ids[0] if ids == [self.members[turn].id] else None
+
+        user = await self.bot.alive(poll(named, CLICK_TIMEOUT, "the table message to name the player to move"))
+        return next(m for m in self.members if m.id == user)
 
     async def click(self, member: Member, message_id: int, custom_id: str, value: str | None = None) -> Callback:
         """Click a button (or pick `value` in a select); the bot must answer, and the emulator accept it."""
@@ -215,7 +226,7 @@ class Table:
     async def play_turns(self, n: int) -> None:
         for _ in range(n):
             assert "game over" not in self.title().lower(), "the game ended too soon for this test"
-            await self.play(self.mover())
+            await self.play(await self.mover())
 
 
 async def start_bot(emu: Emulator, database: Path, log: Path, run: int) -> BotProcess:
@@ -270,6 +281,7 @@ async def test_kill_9_mid_game_and_restart(tmp_path: Path) -> None:
 
 
 async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> None:
+    table.database = database
     channel = table.channel
     alice, bob = table.members
 
@@ -293,13 +305,13 @@ async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> No
     await table.play_turns(3)
 
     # Two panels for the player to move: one becomes stale when they play from the other.
-    p = table.mover()
+    p = await table.mover()
     stale_panel = await table.open_panel(p)
     await table.play(p, await table.open_panel(p))
     stale_version = panel_version(emu.message(stale_panel).payload)
     assert stale_version < table.moves[-1].version
     # The next player opens a panel and is killed while looking at it.
-    q = table.mover()
+    q = await table.mover()
     current_panel = await table.open_panel(q)
     current_version = panel_version(emu.message(current_panel).payload)
     assert current_version == table.moves[-1].version
@@ -327,7 +339,7 @@ async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> No
     await table.play_turns(2)
 
     # -- kill -9 with a move in flight: committed, maybe never acknowledged ------------------
-    m = table.mover()
+    m = await table.mover()
     inflight_panel = await table.open_panel(m)
     before = panel_version(emu.message(inflight_panel).payload)
     it = await table.click_until_announced(m, inflight_panel)
@@ -356,7 +368,7 @@ async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> No
     for _ in range(300):
         if "game over" in table.title().lower():
             break
-        await table.play(table.mover())
+        await table.play(await table.mover())
     else:
         raise AssertionError("the game did not end")
 

@@ -1,0 +1,386 @@
+"""Stop the Bus (Bastard): swap cards with the centre for the best Brag hand; the worst loses a token.
+
+Choices where the rules file leaves room (decisions and clarifications in
+``shared/rules/stop_the_bus.md``; [rec] marks our own):
+
+* Hands are ranked by three-card Brag (`games.common.brag`): prial > running flush >
+  run > flush > pair > high card; 3-3-3 the top prial and A-2-3 the top run, suits
+  never count. Option ``brag``: ``aces_top`` (A-A-A the top prial) or ``poker``
+  (A-A-A top and A-2-3 the lowest run).
+* A turn: take one of the three face-up centre cards and put one of your own in its
+  place (``take C drop=D``). Taking a card and putting the same one back is the
+  same as keeping the hand, offered as one move, ``pass``. With ``swap_three`` a
+  player may instead swap the whole hand with the centre (``swap``).
+* Stopping (option ``stop``): ``after`` (default) calls "Stop the bus!" at the end
+  of the caller's own turn, with the exchange (``stop=yes`` on the move); ``instead``
+  calls it in place of exchanging (``stop``, knock style). Only one stop per hand.
+  After the stop every other player still in takes one more turn, then the hands
+  are shown.
+* Nobody stops: once every player still in has had ``round_cap`` turns the bus stops
+  by itself and the hands are shown at once [rec].
+* Cards taken from the centre are known to everybody, so they are shown with the
+  taker's seat until they go back to the centre; the cards dealt stay secret until
+  the showdown. The rest of the pack is not used and stays face down.
+* Showdown: the worst hand loses a token; when several tie for worst, each of them
+  loses one. If that would leave nobody with a token (all the players still in tie
+  for worst on their last token), nobody loses one and the hand is dealt again by
+  the same dealer.
+* Players without tokens drop out. The deal passes left to the next player still
+  in; the first dealer is drawn at random; the player after the dealer starts.
+* The last player with a token wins. The others place in the reverse order of
+  dropping out; players dropping out in the same hand share their place.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.common import brag
+from games.common.match import first_dealer
+from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.options import Options, option
+
+HAND = 3
+
+
+@dataclass(frozen=True)
+class StopTheBusOptions(Options):
+    tokens: int = option(3, min=1, max=20, help="tokens each player starts with; losing them all drops you out")
+    swap_three: bool = option(False, help="a turn may also swap all three of your cards with the centre")
+    stop: str = option("after", choices=("after", "instead"),
+                       help="call 'Stop the bus!' after your exchange, or instead of exchanging")
+    brag: str = option("standard", choices=brag.VARIANTS,
+                       help="standard: 3-3-3 and A-2-3 on top; aces_top: A-A-A the top prial; "
+                            "poker: A-A-A on top and A-2-3 the lowest run")
+    round_cap: int = option(8, choices=(4, 6, 8, 10, 12, 16),
+                            help="if nobody stops, the bus stops by itself after this many rounds")
+
+
+@dataclass(kw_only=True)
+class StopTheBusState(State):
+    hands: list[list[str]] = field(default_factory=list)   # dealt cards, secret
+    known: list[list[str]] = field(default_factory=list)   # held cards taken from the centre, public
+    centre: list[str] = field(default_factory=list)
+    stub: list[str] = field(default_factory=list)          # the unused rest of the pack, face down
+    turn: int = 0
+    stopper: int = -1          # who stopped the bus this hand
+    turns: int = 0             # turns taken this hand
+    gone: list[int] = field(default_factory=list)          # per seat: the hand it dropped out in, 0 = still in
+    showdown: bool = False     # the hands lie face up (after the last hand)
+    last_result: str = ""
+
+
+def _stop_moves(move: Move) -> list[Move]:
+    return [move, Move(move.kind, move.args, tuple(sorted(move.params + (("stop", "yes"),))))]
+
+
+class StopTheBus(Game[StopTheBusState]):
+    key = "stop_the_bus"
+    title = "Stop the Bus"
+    seats = range(2, 7)
+    Options = StopTheBusOptions
+    State = StopTheBusState
+    summary = "Trade cards with the centre for the best Brag hand; the worst hand loses a token."
+    rules = (
+        "Everyone starts with the same number of tokens. Each hand, players get three cards "
+        "and three more lie face up in the middle. On your turn you take one middle card and "
+        "put one of yours there in its place, aiming for a strong three-card Brag hand: best "
+        "is three of a kind (three 3s beat everything, then three aces, kings and so on), "
+        "then three in sequence of one suit, three in sequence (A-2-3 the best, then A-K-Q "
+        "down to 4-3-2), three of one suit, a pair, and last the highest cards.\n"
+        "When you like your hand, say \"Stop the bus!\" as you end your turn: everyone else "
+        "gets one last turn, then all hands are shown and the weakest hand (every tied "
+        "weakest hand) gives up a token. A player with no tokens left is out, and the last "
+        "player still holding a token wins."
+    )
+
+    # -- dealing
+    def setup(self, players: int, options: StopTheBusOptions, seed: int) -> StopTheBusState:
+        s = StopTheBusState(players=players, seed=seed, options=options.to_dict(),
+                            scores=[options.tokens] * players, gone=[0] * players)
+        s.dealer = first_dealer(s.rng(), players)
+        self._deal(s)
+        return s
+
+    def active(self, s: StopTheBusState) -> list[int]:
+        return [i for i in range(s.players) if s.scores[i] > 0]
+
+    def _next_active(self, s: StopTheBusState, seat: int) -> int:
+        for step in range(1, s.players + 1):
+            nxt = (seat + step) % s.players
+            if s.scores[nxt] > 0:
+                return nxt
+        return seat
+
+    def _deal(self, s: StopTheBusState) -> list[Event]:
+        deck = C.french_deck()
+        s.rng().shuffle(deck)
+        s.hands = [[] for _ in range(s.players)]
+        s.known = [[] for _ in range(s.players)]
+        order = self.active(s)
+        start = order.index(self._next_active(s, s.dealer))
+        order = order[start:] + order[:start]
+        for _ in range(HAND):
+            for i in order:
+                s.hands[i].append(deck.pop())
+        for h in s.hands:
+            h.sort(key=C.sort_key)
+        s.centre = [deck.pop() for _ in range(HAND)]
+        s.stub = deck
+        s.turn = order[0]
+        s.stopper, s.turns, s.showdown = -1, 0, False
+        s.hand_no += 1
+        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the centre shows {C.texts(s.centre)}. "
+                      f"{{p{s.turn}}} starts.")]
+
+    # -- legality
+    def held(self, s: StopTheBusState, seat: int) -> list[str]:
+        return s.hands[seat] + s.known[seat]
+
+    def to_move(self, s: StopTheBusState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def moves(self, s: StopTheBusState, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        o = s.options
+        may_stop = s.stopper < 0
+        exchanges = [Move("take", (c,), (("drop", d),)) for c in s.centre for d in self.held(s, seat)]
+        exchanges.append(Move("pass"))
+        if o["swap_three"]:
+            exchanges.append(Move("swap"))
+        if may_stop and o["stop"] == "after":
+            return [m for e in exchanges for m in _stop_moves(e)]
+        if may_stop:
+            exchanges.append(Move("stop"))
+        return exchanges
+
+    def refuse(self, s: StopTheBusState, seat: int, move: Move) -> str | None:
+        if move in self.moves(s, seat):
+            return None
+        o = s.options
+        stop = move.param("stop")
+        if stop is not None and stop != "yes":
+            return "To stop the bus with your turn, add stop=yes; leave it out to go on."
+        if stop and s.stopper >= 0:
+            return "The bus has already been stopped this hand."
+        if stop and o["stop"] == "instead":
+            return "At this table you stop the bus instead of exchanging: just say 'stop'."
+        if move.kind == "take":
+            if len(move.args) != 1 or not C.is_card(move.args[0]) or set(dict(move.params)) - {"drop", "stop"}:
+                return ("Say which centre card you take and which card of yours goes back, "
+                        "e.g. 'take 5S drop=KD'.")
+            code = C.card(move.args[0]).code
+            if code not in s.centre:
+                return f"{C.text(code)} is not in the centre."
+            drop = move.param("drop")
+            if not drop or not C.is_card(drop):
+                return "Say which of your cards goes to the centre with drop=, e.g. 'take 5S drop=KD'."
+            if C.card(drop).code not in self.held(s, seat):
+                return f"You do not hold {C.text(C.card(drop).code)}."
+            return f"Write the move as it is offered, e.g. 'take {code} drop={C.card(drop).code}'."
+        if move.kind == "swap":
+            if not o["swap_three"]:
+                return "Swapping all three cards is not allowed at this table."
+            return "To swap your hand with the centre, just say 'swap' (add stop=yes to stop the bus)."
+        if move.kind == "stop":
+            if s.stopper >= 0:
+                return "The bus has already been stopped this hand."
+            if o["stop"] == "after":
+                return "Stop the bus with your exchange: add stop=yes to it, e.g. 'pass stop=yes'."
+            return "To stop the bus, just say 'stop'."
+        if move.kind == "pass":
+            return "To keep your hand, just say 'pass'."
+        return f"'{move}' is not a move in Stop the Bus."
+
+    # -- playing
+    def play(self, s: StopTheBusState, seat: int, move: Move) -> list[Event]:
+        events: list[Event] = []
+        if move.kind == "take":
+            take, drop = move.args[0], move.param("drop")
+            at = s.centre.index(take)
+            (s.hands if drop in s.hands[seat] else s.known)[seat].remove(drop)
+            s.known[seat].append(take)
+            s.centre[at] = drop
+            events.append(Event(f"{{p{seat}}} takes {C.text(take)} and puts {C.text(drop)} in its place."))
+        elif move.kind == "swap":
+            mine = self.held(s, seat)
+            s.hands[seat], s.known[seat] = [], list(s.centre)
+            s.centre = mine
+            events.append(Event(f"{{p{seat}}} swaps the whole hand: the centre now shows {C.texts(s.centre)}."))
+        elif move.kind == "pass":
+            events.append(Event(f"{{p{seat}}} keeps the hand."))
+        s.turns += 1
+        if move.kind == "stop" or move.param("stop") == "yes":
+            s.stopper = seat
+            events.append(Event(f"{{p{seat}}} calls \"Stop the bus!\" Everyone else has one more turn."))
+        nxt = self._next_active(s, seat)
+        if s.stopper >= 0 and nxt == s.stopper:
+            return events + self._showdown(s)
+        if s.stopper < 0 and s.turns >= s.options["round_cap"] * len(self.active(s)):
+            events.append(Event(f"Nobody stopped the bus in {s.options['round_cap']} rounds: it stops by itself."))
+            return events + self._showdown(s)
+        s.turn = nxt
+        return events
+
+    def _showdown(self, s: StopTheBusState) -> list[Event]:
+        variant = s.options["brag"]
+        players = self.active(s)
+        s.showdown = True
+        lines = [f"{{p{i}}} {C.texts(self.held(s, i))} ({brag.describe(self.held(s, i), variant)})" for i in players]
+        events = [Event("Showdown: " + "; ".join(lines) + ".")]
+        losers = [players[i] for i in brag.worst([self.held(s, i) for i in players], variant)]
+        names = " and ".join(f"{{p{i}}}" for i in losers)
+        if all(s.scores[i] <= 1 for i in players) and len(losers) == len(players):
+            s.last_result = f"Hand {s.hand_no}: {names} tied for the worst hand on their last tokens; replayed"
+            events.append(Event(f"{names} tie for the worst hand on their last tokens: nobody loses one, "
+                                f"and the hand is dealt again."))
+            return events + self._deal(s)
+        for i in losers:
+            s.scores[i] -= 1
+            if not s.scores[i]:
+                s.gone[i] = s.hand_no
+        hands = {i: brag.describe(self.held(s, i), variant) for i in losers}
+        s.last_result = (f"Hand {s.hand_no}: " + " and ".join(f"{{p{i}}} ({hands[i]})" for i in losers)
+                         + " lost a token")
+        events.append(Event(f"{names} {'has' if len(losers) == 1 else 'have'} the worst hand and "
+                            f"{'loses' if len(losers) == 1 else 'each lose'} a token."))
+        dropped = [i for i in losers if not s.scores[i]]
+        if dropped:
+            events.append(Event(" and ".join(f"{{p{i}}}" for i in dropped) + " out of tokens: out of the game."))
+        if len(self.active(s)) == 1:
+            s.over = True
+            events.append(Event(self.outcome(s).summary))
+            return events
+        s.dealer = self._next_active(s, s.dealer)
+        return events + self._deal(s)
+
+    # -- what people see
+    def _name(self, s: StopTheBusState, cards: list[str]) -> str:
+        return brag.describe(cards, s.options["brag"])
+
+    def instruction(self, s: StopTheBusState, seat: int) -> str:
+        mine = self.held(s, seat)
+        text = (f"Your turn. Your hand: {C.texts(mine)} ({self._name(s, mine)}). "
+                f"Take a centre card and put one of yours back")
+        if s.stopper >= 0:
+            return text + f". {{p{s.stopper}}} stopped the bus: this is your last turn."
+        if s.options["stop"] == "after":
+            return text + ", then stop the bus or go on."
+        return text + ", or stop the bus instead."
+
+    def describe(self, s: StopTheBusState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        mine = self.held(s, seat)
+        first = "Take a centre card"
+        if move.kind == "take":
+            take, drop = move.args[0], move.param("drop")
+            after = [c for c in mine if c != drop] + [take]
+            path = [(first, C.text(take)), (f"Put back one of yours (for {C.text(take)})",
+                                             f"{C.text(drop)}: {self._name(s, after)}")]
+        elif move.kind == "pass":
+            path = [(first, f"None: keep {self._name(s, mine)}")]
+        elif move.kind == "swap":
+            path = [(first, f"Swap all three: {self._name(s, s.centre)}")]
+        else:
+            return ((first, "Stop the bus! (no exchange)"),)
+        if s.stopper < 0 and s.options["stop"] == "after":
+            path.append(("Stop the bus?", "Stop the bus!" if move.param("stop") else "No, go on"))
+        return tuple(path)
+
+    def view(self, s: StopTheBusState, seat: int | None) -> View:
+        seats = []
+        for i in range(s.players):
+            notes = []
+            if i == s.dealer:
+                notes.append("dealer")
+            if s.gone[i]:
+                notes.append(f"out (hand {s.gone[i]})")
+            if i == s.stopper:
+                notes.append("stopped the bus")
+            if s.showdown and self.held(s, i):
+                held = self.held(s, i)
+                notes.append(f"showed {C.texts(held)} ({self._name(s, held)})")
+            elif s.known[i]:
+                notes.append("took " + C.texts(s.known[i]))
+            seats.append(SeatView(i, len(self.held(s, i)), s.scores[i], notes))
+        o: StopTheBusOptions = self.options_of(s)
+        facts = [f"Brag ranking: {o.brag}", f"Tokens to start: {o.tokens}"]
+        if o.swap_three:
+            facts.append("You may swap all three cards with the centre")
+        if seat is not None and self.held(s, seat) and not s.over:
+            facts.append(f"Your hand: {self._name(s, self.held(s, seat))}")
+        if s.stopper >= 0 and not s.over:
+            facts.append(f"{{p{s.stopper}}} stopped the bus: everyone else has one last turn")
+        elif not s.over:
+            rounds = s.turns // max(1, len(self.active(s)))
+            facts.append(f"Round {rounds + 1} of at most {o.round_cap}")
+        if s.last_result:
+            facts.append(s.last_result)
+        status = (self.outcome(s).summary if s.over
+                  else f"Hand {s.hand_no}. {{p{s.turn}}} to take a card from the centre.")
+        return View(game=self.key, seat=seat,
+                    hand=list(self.held(s, seat)) if seat is not None else [],
+                    seats=seats,
+                    piles=[PileView("Centre", list(s.centre), len(s.centre)),
+                           PileView("Unused cards", [], len(s.stub))],
+                    status=status, facts=facts, to_move=sorted(self.to_move(s)),
+                    over=s.over, result=self.outcome(s).summary if s.over else None)
+
+    def zones(self, s: StopTheBusState) -> list[Zone]:
+        return ([Zone(f"hand {i}", h, "all" if s.showdown else i) for i, h in enumerate(s.hands)]
+                + [Zone(f"taken {i}", k, "all") for i, k in enumerate(s.known)]
+                + [Zone("centre", s.centre, "all"), Zone("stub", s.stub, "none")])
+
+    def standing(self, s: StopTheBusState) -> list[float]:
+        """Tokens; among players out, a later drop-out stands higher."""
+        return [float(s.scores[i]) + s.gone[i] / 100000 for i in range(s.players)]
+
+    def outcome(self, s: StopTheBusState) -> Outcome | None:
+        if not s.over:
+            return None
+        placings = placings_from(self.standing(s))
+        winners = [i for i, p in enumerate(placings) if p == 1]
+        names = " and ".join(f"{{p{i}}}" for i in winners)
+        return Outcome(placings, [float(x) for x in s.scores], winners,
+                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}: the last with a token!")
+
+    # -- computer players
+    def hand_progress(self, s: StopTheBusState) -> list[float]:
+        """The strength of each hand (a playout cut short ranks seats by it)."""
+        variant = s.options["brag"]
+        out = []
+        for i in range(s.players):
+            held = self.held(s, i)
+            if len(held) != HAND:
+                out.append(-1.0)
+                continue
+            cat, a, b, c = brag.key(held, variant)
+            out.append(cat + a / 16 + b / 256 + c / 4096)
+        return out
+
+    def rollout_move(self, s: StopTheBusState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """Take the exchange that makes the best hand (keep the hand when nothing improves
+        it), and stop the bus with a pair of nines or better."""
+        variant = s.options["brag"]
+        mine = self.held(s, seat)
+        best, best_key = None, brag.key(mine, variant)
+        for c in s.centre:
+            for d in mine:
+                k = brag.key([x for x in mine if x != d] + [c], variant)
+                if k > best_key:
+                    best, best_key = (c, d), k
+        stop = s.stopper < 0 and best_key >= (brag.PAIR, 9, 0, 0) and rng.random() < 0.8
+        if stop and s.options["stop"] == "instead" and best is None:
+            return Move("stop")
+        if best is None:
+            want = Move("pass")
+        else:
+            want = Move("take", (best[0],), (("drop", best[1]),))
+        if stop and s.options["stop"] == "after":
+            want = _stop_moves(want)[1]
+        return want if want in moves else moves[rng.randrange(len(moves))]
+
+
+GAME = StopTheBus()
