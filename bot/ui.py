@@ -25,6 +25,7 @@ import discord
 from bot.pictures import hand_picture, table_picture
 from bot.render import panel_text, table_message
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
+from games import cards as C
 from games.engine import Move, Step
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,8 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 class NavButton(discord.ui.DynamicItem[discord.ui.Button],
                 template=r"cn:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<action>[a-z]+):(?P<page>\d+)"):
-    LABELS = {"back": "◀ Back", "prev": "◀ Previous", "next": "Next ▶", "refresh": "↻ Refresh"}
+    LABELS = {"back": "◀ Back", "prev": "◀ Previous", "next": "Next ▶", "refresh": "↻ Refresh",
+              "steps": "💡 Hint", "cards": "◀ Select cards"}
 
     def __init__(self, table_id: int, version: int, path: str, action: str, page: int = 0) -> None:
         super().__init__(discord.ui.Button(label=self.LABELS.get(action, action), style=discord.ButtonStyle.primary
@@ -140,7 +142,48 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button],
                                                      decode(self.path), self.action, self.page)
 
 
-DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton)
+class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"cm:(?P<table>\d+):(?P<ver>\d+)"):
+    """P4: a multi-select of the hand; choosing redraws the panel with the cards selected."""
+
+    def __init__(self, table_id: int, version: int, options: list[discord.SelectOption] | None = None) -> None:
+        options = options or [discord.SelectOption(label="?", value="0")]
+        super().__init__(discord.ui.Select(custom_id=f"cm:{table_id}:{version}", options=options, min_values=0,
+                                           max_values=len(options), placeholder="Select the cards to play"))
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["ver"]), item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = [v for v in interaction.data.get("values") or [] if v.isdigit()]
+        mask = sum(1 << int(v) for v in values)
+        await interaction.client.controller.select_cards(interaction, self.table_id, self.version, mask)
+
+
+class SelectionButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"cy:(?P<table>\d+):(?P<ver>\d+):(?P<mask>[0-9a-f]+):(?P<action>[a-z]+[0-9]*)"):
+    """Play the selected cards (``play``), one reading of them (``as2``), or pass."""
+
+    LABELS = {"play": "Play selected", "pass": "Pass"}
+
+    def __init__(self, table_id: int, version: int, mask: int, action: str, label: str | None = None,
+                 disabled: bool = False) -> None:
+        style = discord.ButtonStyle.success if action != "pass" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=(label or self.LABELS.get(action, action))[:80], style=style,
+                                           disabled=disabled, custom_id=f"cy:{table_id}:{version}:{mask:x}:{action}"))
+        self.table_id, self.version, self.mask, self.action = table_id, version, mask, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), int(match["ver"]), int(match["mask"], 16), match["action"], item.label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.play_selection(interaction, self.table_id, self.version,
+                                                           self.mask, self.action)
+
+
+DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton)
 
 
 def pictures_on(table: Table) -> bool:
@@ -190,7 +233,45 @@ def walk(table: Table, seat: int, path: tuple[int, ...]) -> tuple[Step | None, t
     return step, tuple(labels)
 
 
-def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int) -> discord.ui.View:
+MAX_SELECTABLE = 25
+
+
+def selection_cards(table: Table, seat: int) -> list[str] | None:
+    """The cards of the seat's P4 multi-select, if its move is chosen that way now."""
+    if table.status != PLAYING or table.state is None or seat not in table.to_move():
+        return None
+    cards = table.game.selectable(table.state, seat)
+    return cards if cards and len(cards) <= MAX_SELECTABLE else None
+
+
+def selection_view(table: Table, seat: int, cards: list[str], mask: int,
+                   readings: list[tuple[str, Move]] | None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    ver = table.version
+    options = [discord.SelectOption(label=f"{C.text(code)}", value=str(i), default=bool(mask >> i & 1))
+               for i, code in enumerate(cards)]
+    select = CardSelect(table.id, ver, options)
+    select.item.row = 0
+    view.add_item(select)
+    buttons = [SelectionButton(table.id, ver, mask, "play", disabled=not mask)]
+    if any(m.kind == "pass" for m in table.game.moves(table.state, seat)):
+        buttons.append(SelectionButton(table.id, ver, mask, "pass"))
+    buttons.append(NavButton(table.id, ver, "", "steps"))
+    for item in buttons:
+        item.item.row = 1
+        view.add_item(item)
+    for i, (label, _move) in enumerate((readings or [])[:10]):
+        item = SelectionButton(table.id, ver, mask, f"as{i}", label=f"Play as {label}")
+        item.item.row = 2 + i // BUTTONS_PER_ROW
+        view.add_item(item)
+    refresh = NavButton(table.id, ver, "", "refresh")
+    refresh.item.row = 4
+    view.add_item(refresh)
+    return view
+
+
+def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int,
+               steps: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     p, ver = encode(path), table.version
     nav: list[discord.ui.Item] = []
@@ -217,6 +298,8 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
                 nav.append(NavButton(table.id, ver, p, "next", page + 1))
         if path:
             nav.append(NavButton(table.id, ver, encode(path[:-1]), "back"))
+        elif steps:
+            nav.append(NavButton(table.id, ver, "", "cards"))
     nav.append(NavButton(table.id, ver, "", "refresh"))
     for item in nav:
         item.item.row = 4
@@ -327,16 +410,25 @@ class Controller:
         await interaction.response.send_message(content, view=view, ephemeral=True, files=hand_file(table, seat))
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
-              note: str | None = None) -> tuple[str, discord.ui.View]:
+              note: str | None = None, steps: bool = False, mask: int = 0,
+              readings: list[tuple[str, Move]] | None = None) -> tuple[str, discord.ui.View]:
+        cards = selection_cards(table, seat) if not path and not steps else None
+        if cards is not None:
+            chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
+            question = (f"Selected: {C.texts(chosen)}. Press Play selected." if chosen else
+                        "Select the cards to play, then press Play selected (💡 Hint lists your plays).")
+            if readings:
+                question = "Those cards can be played more than one way: which?"
+            return panel_text(table, seat, question, note), selection_view(table, seat, cards, mask, readings)
         step, _ = walk(table, seat, path) if table.status == PLAYING else (None, ())
         if step is None and path:
             step, path = walk(table, seat, ())[0], ()
         question = step.question if step is not None else None
-        return panel_text(table, seat, question, note), panel_view(table, seat, path, step, page)
+        return panel_text(table, seat, question, note), panel_view(table, seat, path, step, page, steps)
 
     async def redraw(self, interaction: discord.Interaction, table: Table, seat: int,
-                     path: tuple[int, ...] = (), page: int = 0, note: str | None = None) -> None:
-        content, view = self.panel(table, seat, path, page, note)
+                     path: tuple[int, ...] = (), page: int = 0, note: str | None = None, **mode) -> None:
+        content, view = self.panel(table, seat, path, page, note, **mode)
         await interaction.response.edit_message(content=content, view=view, attachments=hand_file(table, seat))
 
     # -- the private panel
@@ -389,4 +481,54 @@ class Controller:
         table, seat = found
         if action == "refresh" or version != table.version:
             return await self.redraw(interaction, table, seat)
-        await self.redraw(interaction, table, seat, path, page if action in ("prev", "next") else 0)
+        if action == "steps":
+            return await self.redraw(interaction, table, seat, steps=True)
+        await self.redraw(interaction, table, seat, path, page if action in ("prev", "next") else 0,
+                          steps=action in ("prev", "next") and not path and selection_cards(table, seat) is not None)
+
+    # -- choosing cards in one multi-select (P4)
+    async def _current(self, interaction: discord.Interaction, table_id: int, version: int) -> tuple[Table, int] | None:
+        """The clicking member's table and seat, if the panel is current (else it is redrawn)."""
+        found = await self._seat(interaction, table_id)
+        if found is None:
+            return None
+        table, seat = found
+        if table.status != PLAYING:
+            await self.redraw(interaction, table, seat, note="This game is over." if table.status == FINISHED
+                              else "This table is closed.")
+            return None
+        if version != table.version:
+            await self.redraw(interaction, table, seat,
+                              note="The table moved on since that was shown; here is your current hand.")
+            return None
+        return table, seat
+
+    async def select_cards(self, interaction: discord.Interaction, table_id: int, version: int, mask: int) -> None:
+        found = await self._current(interaction, table_id, version)
+        if found is not None:
+            await self.redraw(interaction, *found, mask=mask)
+
+    async def play_selection(self, interaction: discord.Interaction, table_id: int, version: int, mask: int,
+                             action: str) -> None:
+        found = await self._current(interaction, table_id, version)
+        if found is None:
+            return
+        table, seat = found
+        game, state = table.game, table.state
+        if action == "pass":
+            passing = [m for m in game.moves(state, seat) if m.kind == "pass"]
+            if not passing:
+                return await self.redraw(interaction, table, seat, mask=mask, note="You cannot pass now.")
+            return await self.play(interaction, table, seat, passing[0], version)
+        cards = [c for i, c in enumerate(selection_cards(table, seat) or []) if mask >> i & 1]
+        if not cards:
+            return await self.redraw(interaction, table, seat, note="Select the cards to play first.")
+        moves = game.moves_for(state, seat, cards)
+        if not moves:
+            return await self.redraw(interaction, table, seat, mask=mask, note=game.why_not(state, seat, cards))
+        if action.startswith("as") and action[2:].isdigit() and int(action[2:]) < len(moves):
+            return await self.play(interaction, table, seat, moves[int(action[2:])], version)
+        if len(moves) == 1:
+            return await self.play(interaction, table, seat, moves[0], version)
+        readings = [(" · ".join(label for _q, label in game.describe(state, seat, m)), m) for m in moves]
+        await self.redraw(interaction, table, seat, mask=mask, readings=readings)

@@ -90,7 +90,7 @@ class BigTwoState(K.ClimbState):
     playoff: list[int] = field(default_factory=list)    # seats in a play-off hand ([] = a normal hand)
 
 
-class BigTwo(Game[BigTwoState]):
+class BigTwo(K.CardSelection, Game[BigTwoState]):
     key = "big_two"
     title = "Big Two"
     seats = range(2, 5)

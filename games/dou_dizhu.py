@@ -108,7 +108,7 @@ class DouDizhuState(K.ClimbState):
     plays_made: list[int] = field(default_factory=list)    # plays per seat this hand
 
 
-class DouDizhu(Game[DouDizhuState]):
+class DouDizhu(K.CardSelection, Game[DouDizhuState]):
     key = "dou_dizhu"
     title = "Dou Dizhu"
     seats = range(3, 4)
@@ -193,6 +193,11 @@ class DouDizhu(Game[DouDizhuState]):
             return _BIDS[s.high_bid + 1:] + [PASS]
         plays = list(self._legal(s, seat).moves)
         return plays + [PASS] if s.table else plays
+
+    def moves_for(self, s: DouDizhuState, seat: int, cards) -> list[Move]:
+        """Suits do not matter: any cards of the right ranks select the play."""
+        same = K.canonical(self.rules_of(s), self.hand_of(s, seat), cards)
+        return super().moves_for(s, seat, same) if same is not None else []
 
     def refuse(self, s: DouDizhuState, seat: int, move: Move) -> str | None:
         if move.kind == "pass":

@@ -322,6 +322,22 @@ class Game(Generic[S]):
     def describe(self, s: S, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         return (("Your move", str(move)),)
 
+    # -- choosing cards in one go (P4: a multi-select of the hand, then Play)
+    def selectable(self, s: S, seat: int) -> list[str] | None:
+        """The cards ``seat`` may pick from in one multi-select to make its move now, or None
+        when the step-by-step prompt is the only way (the default)."""
+        return None
+
+    def moves_for(self, s: S, seat: int, cards: Sequence[str]) -> list[Move]:
+        """The legal moves that play exactly ``cards`` (several when they can be read in more
+        than one way)."""
+        want = sorted(cards)
+        return [m for m in self.moves(s, seat) if m.kind == "play" and sorted(m.args) == want]
+
+    def why_not(self, s: S, seat: int, cards: Sequence[str]) -> str:
+        """Why no legal move plays exactly ``cards``, for the player."""
+        return self.refuse(s, seat, Move("play", tuple(cards))) or "Those cards are not a play you can make now."
+
     def view(self, s: S, seat: int | None) -> View:
         raise NotImplementedError
 

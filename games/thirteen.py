@@ -112,7 +112,7 @@ def instant_winner(hands: list[list[str]]) -> tuple[int, str] | None:
     return None
 
 
-class Thirteen(Game[ThirteenState]):
+class Thirteen(K.CardSelection, Game[ThirteenState]):
     key = "thirteen"
     title = "Thirteen"
     seats = range(2, 13)

@@ -960,3 +960,23 @@ def rollout_pick(rules: Rules, hand: Sequence[str], options: Legal, can_pass: bo
         if hold_back or (strong and not danger) or (c.top >= TWO and not danger and rng.random() < 0.6):
             return PASS_MOVE
     return best
+
+
+class CardSelection:
+    """For the climbing games' Game classes: a play is chosen by selecting its cards from the
+    hand in one multi-select (the front end's P4), the step-by-step prompt serving as a hint."""
+
+    def hand_of(self, s: ClimbState, seat: int) -> list[str]:
+        return s.hands[seat]
+
+    def selectable(self, s: ClimbState, seat: int) -> list[str] | None:
+        if not any(m.kind == "play" for m in self.moves(s, seat)):
+            return None
+        return list(self.hand_of(s, seat))
+
+    def why_not(self, s: ClimbState, seat: int, cards: Sequence[str]) -> str:
+        reason = self.refuse(s, seat, Move("play", tuple(cards)))
+        if reason is None or reason.startswith(("Write the play", "Suits do not matter")):
+            reason = refuse_play(self.rules_of(s), self.hand_of(s, seat), s, Move("play", tuple(cards)))[1]
+        return reason or "Those cards are not a play you can make now."
+
