@@ -427,9 +427,16 @@ class Controller:
         return panel_text(table, seat, question, note), panel_view(table, seat, path, step, page, steps)
 
     async def redraw(self, interaction: discord.Interaction, table: Table, seat: int,
-                     path: tuple[int, ...] = (), page: int = 0, note: str | None = None, **mode) -> None:
+                     path: tuple[int, ...] = (), page: int = 0, note: str | None = None,
+                     keep_picture: bool = False, **mode) -> None:
+        """Redraw the panel in place. The hand picture sent with the panel stays while the
+        player only browses (same table version); otherwise it is dropped rather than re-sent,
+        as an upload per move would slow every move down, and **My hand** draws the new one."""
         content, view = self.panel(table, seat, path, page, note, **mode)
-        await interaction.response.edit_message(content=content, view=view, attachments=hand_file(table, seat))
+        if keep_picture:
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.edit_message(content=content, view=view, attachments=[])
 
     # -- the private panel
     async def _seat(self, interaction: discord.Interaction, table_id: int) -> tuple[Table, int] | None:
@@ -461,7 +468,7 @@ class Controller:
             return await self.redraw(interaction, table, seat, note="That choice is no longer available.")
         label, move = step.answers[pick]
         if move is None:
-            return await self.redraw(interaction, table, seat, path + (pick,))
+            return await self.redraw(interaction, table, seat, path + (pick,), keep_picture=True)
         await self.play(interaction, table, seat, move, version)
 
     async def play(self, interaction: discord.Interaction, table: Table, seat: int, move: Move, version: int) -> None:
@@ -482,9 +489,10 @@ class Controller:
         if action == "refresh" or version != table.version:
             return await self.redraw(interaction, table, seat)
         if action == "steps":
-            return await self.redraw(interaction, table, seat, steps=True)
+            return await self.redraw(interaction, table, seat, steps=True, keep_picture=True)
         await self.redraw(interaction, table, seat, path, page if action in ("prev", "next") else 0,
-                          steps=action in ("prev", "next") and not path and selection_cards(table, seat) is not None)
+                          steps=action in ("prev", "next") and not path and selection_cards(table, seat) is not None,
+                          keep_picture=True)
 
     # -- choosing cards in one multi-select (P4)
     async def _current(self, interaction: discord.Interaction, table_id: int, version: int) -> tuple[Table, int] | None:
@@ -506,7 +514,7 @@ class Controller:
     async def select_cards(self, interaction: discord.Interaction, table_id: int, version: int, mask: int) -> None:
         found = await self._current(interaction, table_id, version)
         if found is not None:
-            await self.redraw(interaction, *found, mask=mask)
+            await self.redraw(interaction, *found, mask=mask, keep_picture=True)
 
     async def play_selection(self, interaction: discord.Interaction, table_id: int, version: int, mask: int,
                              action: str) -> None:
@@ -531,4 +539,4 @@ class Controller:
         if len(moves) == 1:
             return await self.play(interaction, table, seat, moves[0], version)
         readings = [(" · ".join(label for _q, label in game.describe(state, seat, m)), m) for m in moves]
-        await self.redraw(interaction, table, seat, mask=mask, readings=readings)
+        await self.redraw(interaction, table, seat, mask=mask, readings=readings, keep_picture=True)
