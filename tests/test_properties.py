@@ -16,10 +16,10 @@ from games.options import BadOption
 from games.registry import GAMES
 from tests.playthrough import play_random
 
-GAMES_PER_KEY = 60
+GAMES_PER_KEY = 40
 # What counts is the number of moves checked: a random game of I Doubt It runs to its play
 # limit (about 2,000 moves with every seat's window answers), twenty times a Crazy Eights game.
-FEWER_GAMES = {"i_doubt_it": 20}
+FEWER_GAMES = {"i_doubt_it": 16}
 CHUNKS = 2
 
 
