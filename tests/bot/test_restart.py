@@ -441,3 +441,38 @@ async def test_deadlines_and_computer_turns_resume_after_a_kill_9(tmp_path: Path
         if table.bot is not None:
             await table.bot.kill()
         await emu.stop()
+
+
+async def test_sigterm_finishes_and_closes_the_database(tmp_path: Path) -> None:
+    """`docker stop` sends SIGTERM: the bot exits on its own (code 0, no traceback), and the
+    moves it acknowledged are in the database, which it closed (SQLite removes the WAL file
+    when the last connection closes)."""
+    database, log = tmp_path / "cards.sqlite3", tmp_path / "bot.log"
+    emu = await Emulator.start()
+    guild = emu.add_guild("Card Room", channels=("cards",))
+    channel = next(iter(guild.channels.values()))
+    alice, bob = emu.add_member(guild, "alice"), emu.add_member(guild, "bob")
+    table = Table(emu, channel, [alice, bob], random.Random(5))
+    table.database = database
+    try:
+        async with asyncio.timeout(TEST_TIMEOUT):
+            bot = table.bot = await start_bot(emu, database, log, run=1)
+            play = await emu.slash(alice, channel, "play", {"game": "crazy_eights"})
+            posted = await bot.alive(play.responded())
+            table.message_id = posted.message_id
+            table.id = int(next(c for c in emu.message(table.message_id).custom_ids()
+                                if c.startswith("ct:")).split(":")[1])
+            await bot.alive(play.wait_calls(1))
+            await table.click(bob, table.message_id, f"ct:{table.id}:join")
+            await table.click(alice, table.message_id, f"ct:{table.id}:start")
+            await table.play_turns(2)
+            bot.proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(bot.proc.wait(), 15)
+            assert bot.proc.returncode == 0, bot.output()
+            assert "Traceback" not in bot.output(), bot.output()
+            assert not Path(f"{database}-wal").exists(), "the database was not closed"
+            assert_logged(database, table)
+    finally:
+        if table.bot is not None:
+            await table.bot.kill()
+        await emu.stop()
