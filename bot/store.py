@@ -451,28 +451,39 @@ class Store:
         await _exec_many(db, _INSERT_SEAT, self._seat_rows(record.id, record.seats))
 
     def _remember_seats(self, record: TableRecord) -> None:
-        if record.status in OPEN_STATUSES:
-            self._known_seats[record.id] = (record.version, _seat_key(record.seats))
-        else:
-            self._known_seats.pop(record.id, None)
+        remember_seats(self._known_seats, record)
 
     def _records(self, rows: Iterable[sqlite3.Row]) -> list[TableRecord]:
-        records: dict[int, TableRecord] = {}
-        for r in rows:
-            rec = records.get(r["id"])
-            if rec is None:
-                rec = records[r["id"]] = TableRecord(
-                    id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
-                    options=json.loads(r["options"]), host_id=r["host_id"], seed=r["seed"],
-                    status=r["status"], message_id=r["message_id"], state=r["state"],
-                    version=r["version"], meta=json.loads(r["meta"]),
-                    created_at=r["created_at"], updated_at=r["updated_at"])
-            if r["s_seat"] is not None:
-                rec.seats.append(SeatRecord(r["s_user_id"], r["s_name"], bool(r["s_computer"]),
-                                            bool(r["s_stand_in"])))
-        for rec in records.values():
+        records = records_from_rows(rows)
+        for rec in records:
             self._remember_seats(rec)
-        return list(records.values())
+        return records
+
+
+def records_from_rows(rows: Iterable[Any]) -> list[TableRecord]:
+    """Table records from the rows of a tables-join-seats query (one row per seat, seats in
+    order, columns as in `_TABLE_SELECT`); rows of either database driver."""
+    records: dict[int, TableRecord] = {}
+    for r in rows:
+        rec = records.get(r["id"])
+        if rec is None:
+            rec = records[r["id"]] = TableRecord(
+                id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
+                options=json.loads(r["options"]), host_id=r["host_id"], seed=r["seed"],
+                status=r["status"], message_id=r["message_id"], state=r["state"],
+                version=r["version"], meta=json.loads(r["meta"]),
+                created_at=r["created_at"], updated_at=r["updated_at"])
+        if r["s_seat"] is not None:
+            rec.seats.append(SeatRecord(r["s_user_id"], r["s_name"], bool(r["s_computer"]), bool(r["s_stand_in"])))
+    return list(records.values())
+
+
+def remember_seats(known: dict[int, tuple[int, tuple]], record: TableRecord) -> None:
+    """Note the seats of an open table at its version (so a move need not rewrite them)."""
+    if record.status in OPEN_STATUSES:
+        known[record.id] = (record.version, _seat_key(record.seats))
+    else:
+        known.pop(record.id, None)
 
 
 def _check_bump(record: TableRecord, expected_version: int) -> None:

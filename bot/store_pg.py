@@ -37,6 +37,8 @@ from bot.store import (
     _check_bump,
     _dumps,
     _seat_key,
+    records_from_rows,
+    remember_seats,
 )
 from bot.store_base import DuplicateResults
 
@@ -373,27 +375,13 @@ class PgStore:
     # --- helpers ---------------------------------------------------------------------------
 
     def _remember_seats(self, record: TableRecord) -> None:
-        if record.status in OPEN_STATUSES:
-            self._known_seats[record.id] = (record.version, _seat_key(record.seats))
-        else:
-            self._known_seats.pop(record.id, None)
+        remember_seats(self._known_seats, record)
 
     def _records(self, rows: Sequence[asyncpg.Record]) -> list[TableRecord]:
-        records: dict[int, TableRecord] = {}
-        for r in rows:
-            rec = records.get(r["id"])
-            if rec is None:
-                rec = records[r["id"]] = TableRecord(
-                    id=r["id"], guild_id=r["guild_id"], channel_id=r["channel_id"], game=r["game"],
-                    options=json.loads(r["options"]), host_id=r["host_id"], seed=r["seed"],
-                    status=r["status"], message_id=r["message_id"], state=r["state"],
-                    version=r["version"], meta=json.loads(r["meta"]),
-                    created_at=r["created_at"], updated_at=r["updated_at"])
-            if r["s_seat"] is not None:
-                rec.seats.append(SeatRecord(r["s_user_id"], r["s_name"], r["s_computer"], r["s_stand_in"]))
-        for rec in records.values():
+        records = records_from_rows(rows)
+        for rec in records:
             self._remember_seats(rec)
-        return list(records.values())
+        return records
 
 
 def _seat_rows(table_id: int, seats: list[SeatRecord]) -> list[tuple]:
