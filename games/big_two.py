@@ -141,28 +141,10 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
             events = [Event(f"Play-off hand: {names} are dealt {HAND_SIZE} cards each.")]
         else:
             events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {HAND_SIZE} cards each.")]
-        if o.next_lead == "winner" and s.last_winner >= 0 and s.hands[s.last_winner]:
-            s.turn, s.opening = s.last_winner, ""
-            events.append(Event(f"{{p{s.turn}}} won the last hand and leads."))
-        else:
-            lowest = min((c for h in s.hands for c in h), key=power.__getitem__)
-            s.turn = next(i for i, h in enumerate(s.hands) if lowest in h)
-            s.opening = lowest
-            events.append(Event(f"{{p{s.turn}}} holds the lowest card and leads with it."))
-        return events
+        winner_leads = o.next_lead == "winner" and s.last_winner >= 0 and bool(s.hands[s.last_winner])
+        return events + K.open_lead(s, power, by_winner=winner_leads)
 
     # -- legality
-    def to_move(self, s: BigTwoState) -> frozenset[int]:
-        return frozenset() if s.over else frozenset((s.turn,))
-
-    def _legal(self, s: BigTwoState, seat: int) -> K.Legal:
-        return K.legal(self.rules_of(s), s.hands[seat], s)
-
-    def moves(self, s: BigTwoState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        plays = list(self._legal(s, seat).moves)
-        return plays + [PASS] if s.table else plays
 
     def refuse(self, s: BigTwoState, seat: int, move: Move) -> str | None:
         if move.kind == "pass":

@@ -180,19 +180,10 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
                       f"{{p{s.first_bidder}}}, who bids first.")]
 
     # -- legality
-    def to_move(self, s: DouDizhuState) -> frozenset[int]:
-        return frozenset() if s.over else frozenset((s.turn,))
-
-    def _legal(self, s: DouDizhuState, seat: int) -> K.Legal:
-        return K.legal(self.rules_of(s), self.hand_of(s, seat), s)
-
     def moves(self, s: DouDizhuState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        if s.phase == BID:
+        if s.phase == BID and not s.over and seat == s.turn:
             return _BIDS[s.high_bid + 1:] + [PASS]
-        plays = list(self._legal(s, seat).moves)
-        return plays + [PASS] if s.table else plays
+        return super().moves(s, seat)
 
     def moves_for(self, s: DouDizhuState, seat: int, cards) -> list[Move]:
         """Suits do not matter: any cards of the right ranks select the play."""

@@ -172,28 +172,10 @@ class Thirteen(K.CardSelection, Game[ThirteenState]):
             events.append(Event(f"{{p{lucky[0]}}} holds {lucky[1]} and wins the hand at once!"))
             s.finished = [lucky[0]]
             return events + self._end_hand(s)
-        if s.hand_no > 1 and o.next_lead == "winner" and s.last_winner >= 0:
-            s.turn, s.opening = s.last_winner, ""
-            events.append(Event(f"{{p{s.turn}}} won the last hand and leads."))
-        else:
-            lowest = min((c for h in s.hands for c in h), key=power.__getitem__)
-            s.turn = next(i for i, h in enumerate(s.hands) if lowest in h)
-            s.opening = lowest
-            events.append(Event(f"{{p{s.turn}}} holds the lowest card and leads with it."))
-        return events
+        winner_leads = s.hand_no > 1 and o.next_lead == "winner" and s.last_winner >= 0
+        return events + K.open_lead(s, power, by_winner=winner_leads)
 
     # -- legality
-    def to_move(self, s: ThirteenState) -> frozenset[int]:
-        return frozenset() if s.over else frozenset((s.turn,))
-
-    def _legal(self, s: ThirteenState, seat: int) -> K.Legal:
-        return K.legal(self.rules_of(s), s.hands[seat], s)
-
-    def moves(self, s: ThirteenState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        plays = list(self._legal(s, seat).moves)
-        return plays + [PASS] if s.table else plays
 
     def refuse(self, s: ThirteenState, seat: int, move: Move) -> str | None:
         if move.kind == "pass":

@@ -68,7 +68,7 @@ from itertools import combinations, product
 from typing import NamedTuple
 
 from games import cards as C
-from games.engine import Move, State
+from games.engine import Event, Move, State
 
 # --- ranks, suits, power ----------------------------------------------------------------
 
@@ -962,12 +962,37 @@ def rollout_pick(rules: Rules, hand: Sequence[str], options: Legal, can_pass: bo
     return best
 
 
+def open_lead(s: ClimbState, power: dict[str, int], by_winner: bool) -> list[Event]:
+    """Who leads a new hand: the last hand's winner (``by_winner``), or whoever holds the
+    lowest card in play, who must lead it."""
+    if by_winner:
+        s.turn, s.opening = s.last_winner, ""
+        return [Event(f"{{p{s.turn}}} won the last hand and leads.")]
+    lowest = min((c for h in s.hands for c in h), key=power.__getitem__)
+    s.turn = next(i for i, h in enumerate(s.hands) if lowest in h)
+    s.opening = lowest
+    return [Event(f"{{p{s.turn}}} holds the lowest card and leads with it.")]
+
+
 class CardSelection:
-    """For the climbing games' Game classes: a play is chosen by selecting its cards from the
-    hand in one multi-select (the front end's P4), the step-by-step prompt serving as a hint."""
+    """For the climbing games' Game classes: whose turn it is, the legal plays (or a pass when
+    the table holds a play), and choosing a play by selecting its cards from the hand in one
+    multi-select (the front end's P4), the step-by-step prompt serving as a hint."""
 
     def hand_of(self, s: ClimbState, seat: int) -> list[str]:
         return s.hands[seat]
+
+    def to_move(self, s: ClimbState) -> frozenset[int]:
+        return frozenset() if s.over else frozenset((s.turn,))
+
+    def _legal(self, s: ClimbState, seat: int) -> Legal:
+        return legal(self.rules_of(s), self.hand_of(s, seat), s)
+
+    def moves(self, s: ClimbState, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        plays = list(self._legal(s, seat).moves)
+        return plays + [PASS_MOVE] if s.table else plays
 
     def selectable(self, s: ClimbState, seat: int) -> list[str] | None:
         if not any(m.kind == "play" for m in self.moves(s, seat)):
