@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
-from games.common.shedding import ANY, matches
+from games.common.shedding import ANY, matches, score_hand
 from games.common.stock import can_draw, recycle
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
@@ -269,26 +269,7 @@ class CrazyEights(Game[CrazyEightsState]):
 
     def _end_hand(self, s: CrazyEightsState, out_seat: int | None) -> list[Event]:
         o: CrazyEightsOptions = self.options_of(s)
-        if out_seat is not None:
-            winners = [out_seat]
-            events = [Event(f"{{p{out_seat}}} is out of cards and wins the hand!")]
-        else:
-            key = [(len(h), sum(map(penalty, h))) for h in s.hands]
-            best = min(key)
-            winners = [i for i, k in enumerate(key) if k == best]
-            names = " and ".join(f"{{p{i}}}" for i in winners)
-            events = [Event(f"Nobody can play: the hand is blocked. {names} "
-                            f"{'wins' if len(winners) == 1 else 'share the win'} with the fewest cards.")]
-        if o.scoring == "penalty":
-            charged = [sum(map(penalty, h)) for h in s.hands]
-            for i, pts in enumerate(charged):
-                s.scores[i] += pts
-            s.last_result = "Penalties this hand: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
-        else:
-            for i in winners:
-                s.scores[i] += 1
-            s.last_result = "Hand won by " + " and ".join(f"{{p{i}}}" for i in winners)
-        events.append(Event(s.last_result + "."))
+        events = score_hand(s, out_seat, penalty, o.scoring == "penalty")
         if o.match().finished(s.scores, s.hand_no):
             s.over = True
             out = self.outcome(s)

@@ -50,6 +50,7 @@ from games.common.shedding import (
     combine,
     playable,
     resolve,
+    score_hand,
     take_penalty,
     target_text,
 )
@@ -330,26 +331,7 @@ class JackChangeIt(Game[JackChangeItState]):
 
     def _end_hand(self, s: JackChangeItState, out_seat: int | None) -> list[Event]:
         o: JackChangeItOptions = self.options_of(s)
-        if out_seat is not None:
-            winners = [out_seat]
-            events = [Event(f"{{p{out_seat}}} is out of cards and wins the hand!")]
-        else:
-            key = [(len(h), sum(map(card_points, h))) for h in s.hands]
-            best = min(key)
-            winners = [i for i, k in enumerate(key) if k == best]
-            names = " and ".join(f"{{p{i}}}" for i in winners)
-            events = [Event(f"Nobody can play or draw: the hand is blocked. {names} "
-                            f"{'wins' if len(winners) == 1 else 'share the win'} with the fewest cards.")]
-        if o.scoring == "penalty":
-            charged = [sum(map(card_points, h)) for h in s.hands]
-            for i, pts in enumerate(charged):
-                s.scores[i] += pts
-            s.last_result = "Penalties this hand: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
-        else:
-            for i in winners:
-                s.scores[i] += 1
-            s.last_result = "Hand won by " + " and ".join(f"{{p{i}}}" for i in winners)
-        events.append(Event(s.last_result + "."))
+        events = score_hand(s, out_seat, card_points, o.scoring == "penalty", "Nobody can play or draw")
         if o.match().finished(s.scores, s.hand_no):
             s.over = True
             events.append(Event(self.outcome(s).summary))

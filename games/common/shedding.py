@@ -340,3 +340,33 @@ class LastCard:
             s.called.remove(seat)
         if s.hook == seat:
             s.hook, s.ignored = -1, []
+
+
+def score_hand(s: State, out_seat: int | None, points: Callable[[str], int], penalty: bool,
+               blocked: str = "Nobody can play") -> list[Event]:
+    """End a shedding hand in ``s`` (``hands``, ``scores``, ``last_result``): the player who
+    went out wins, or in a blocked hand the fewest cards, then the fewest points, a tie
+    sharing the win. Scores: a point per win, or with ``penalty`` every player is charged the
+    points left in their hand."""
+    hands = s.hands  # type: ignore[attr-defined]
+    if out_seat is not None:
+        winners = [out_seat]
+        events = [Event(f"{{p{out_seat}}} is out of cards and wins the hand!")]
+    else:
+        key = [(len(h), sum(map(points, h))) for h in hands]
+        best = min(key)
+        winners = [i for i, k in enumerate(key) if k == best]
+        names = " and ".join(f"{{p{i}}}" for i in winners)
+        events = [Event(f"{blocked}: the hand is blocked. {names} "
+                        f"{'wins' if len(winners) == 1 else 'share the win'} with the fewest cards.")]
+    if penalty:
+        charged = [sum(map(points, h)) for h in hands]
+        for i, pts in enumerate(charged):
+            s.scores[i] += pts
+        s.last_result = "Penalties this hand: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
+    else:
+        for i in winners:
+            s.scores[i] += 1
+        s.last_result = "Hand won by " + " and ".join(f"{{p{i}}}" for i in winners)
+    events.append(Event(s.last_result + "."))
+    return events
