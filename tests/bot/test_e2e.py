@@ -56,6 +56,16 @@ def assert_panel_private(table, seat, text: str, message=None) -> None:
     assert not (secret & shown), f"seat {seat}'s panel shows hidden cards {secret & shown}: {text}"
 
 
+def choose(message, answers: list[str], rng: random.Random) -> str:
+    """A random answer, mostly one that plays cards: drawing whenever it is allowed makes a
+    shedding game last hundreds of moves (Crazy Eights' draw is legal with a playable card)."""
+    labels = {child.custom_id: getattr(child, "label", None) or ""
+              for row in message.components for child in getattr(row, "children", [row])
+              if getattr(child, "custom_id", None)}
+    plays = [a for a in answers if not labels.get(a, "").startswith(("Draw", "Pass"))]
+    return rng.choice(plays if plays and rng.random() < 0.8 else answers)
+
+
 async def play_turn(env, channel, member, message, tid, rng) -> None:
     """Open the hand panel and click answers until a move is made."""
     table = service(env).tables[tid]
@@ -72,7 +82,7 @@ async def play_turn(env, channel, member, message, tid, rng) -> None:
             panel = (await member.click(panel.message, custom_id=hint[0])).response
             continue
         assert answers, f"no answers offered: {panel.content}"
-        pick = answers[rng.randrange(len(answers))]
+        pick = choose(panel.message, answers, rng)
         if pick.startswith("cs:"):
             options = panel.message.components[0].children[0].options
             result = await member.select(panel.message, [rng.choice(options).value], custom_id=pick)

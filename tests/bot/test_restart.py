@@ -287,7 +287,9 @@ async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> No
 
     # -- first process: open a table, join, start, play --------------------------------------
     bot = table.bot = await start_bot(emu, database, log, run=1)
-    play = await emu.slash(alice, channel, "play", {"game": "crazy_eights", "options": "hand_size=5"})
+    # draw=one_then_pass: drawing until playable makes one hand in fifty last over 250 moves
+    play = await emu.slash(alice, channel, "play", {"game": "crazy_eights",
+                                                    "options": "hand_size=5 draw=one_then_pass"})
     posted = await bot.alive(play.responded())
     assert posted.type == 4 and posted.message is not None and not posted.ephemeral
     table.message_id = posted.message_id
@@ -365,7 +367,7 @@ async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> No
             if panel_version(cb.message) > panel_version(old):
                 table.moves.append(Move(panel_version(cb.message), table.seat(m), acked=True))
 
-    for _ in range(300):
+    for _ in range(1000):  # TEST_TIMEOUT bounds the time
         if "game over" in table.title().lower():
             break
         await table.play(await table.mover())
