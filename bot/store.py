@@ -244,6 +244,16 @@ class Store:
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
+    async def _statement(self, sql: str, params: tuple) -> list[sqlite3.Row]:
+        """One statement as its own transaction. It waits for the lock only while a transaction
+        holds it; otherwise it is queued on the connection's thread at once, and a transaction
+        begun later queues its BEGIN behind it. (Taking the lock for every move made all tables'
+        moves wait in line for each other's round trips to that thread.)"""
+        if self._lock.locked():
+            async with self._lock:
+                return list(await self._db.execute_fetchall(sql, params))
+        return list(await self._db.execute_fetchall(sql, params))
+
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """A write transaction. Rolls back on any exception, cancellation included: every
@@ -318,9 +328,8 @@ class Store:
         update = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
                   " last_seat = ?, last_move = ? WHERE id = ? AND version = ?")
         if results is None and self._known_seats.get(record.id) == (expected_version, _seat_key(record.seats)):
-            async with self._lock:
-                # one statement (its trigger logs the move) is its own atomic transaction
-                updated = await self._db.execute_fetchall(update + " RETURNING version", params)
+            # one statement (its trigger logs the move) is its own atomic transaction
+            updated = await self._statement(update + " RETURNING version", params)
             if not updated:
                 self._known_seats.pop(record.id, None)
                 raise VersionConflict(f"table {record.id} is not at version {expected_version}")

@@ -23,6 +23,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.config import STRENGTHS, GuildConfig
 from bot.store import SeatRecord, Store, TableRecord, VersionConflict
@@ -54,6 +55,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     private: dict[int, str] = field(default_factory=dict)   # seat → last line only it may read
+    # views and prompts of the current state, drawn once however often a click redraws them
+    _drawn: tuple[Any, dict[tuple[str, int | None], Any]] = field(default_factory=lambda: (None, {}), repr=False)
 
     @property
     def id(self) -> int:
@@ -95,12 +98,23 @@ class Table:
         return self.record.meta.get("deadline")
 
     def view(self, seat: int | None) -> View:
-        assert self.state is not None
-        return self.game.view(self.state, seat)
+        return self._memo("view", seat)
 
     def prompt(self, seat: int) -> Prompt:
-        assert self.state is not None
-        return self.game.prompt(self.state, seat)
+        return self._memo("prompt", seat)
+
+    def _memo(self, kind: str, seat: int | None) -> Any:
+        """Every move replaces the state object, so what was drawn from this one stays true."""
+        state = self.state
+        assert state is not None
+        drawn_from, cache = self._drawn
+        if drawn_from is not state:
+            cache = {}
+            self._drawn = (state, cache)
+        key = (kind, seat)
+        if key not in cache:
+            cache[key] = getattr(self.game, kind)(state, seat)
+        return cache[key]
 
     def to_move(self) -> list[int]:
         return sorted(self.game.to_move(self.state)) if self.state is not None else []

@@ -21,7 +21,9 @@ import logging
 from functools import lru_cache
 
 import discord
+from discord.http import handle_message_parameters
 
+from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
 from bot.pictures import hand_picture, table_picture
 from bot.render import panel_text, table_message
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
@@ -30,20 +32,21 @@ from games.engine import Move, Step
 
 log = logging.getLogger(__name__)
 
-BUTTONS_PER_ROW = 5
+MENTION_USERS = discord.AllowedMentions(users=True)
+
 MAX_ANSWER_BUTTONS = 20     # four rows; the fifth holds navigation
 SELECT_PAGE = 25
 
 TABLE_ACTIONS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "cpu": ("Add computer", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
-    "hand": ("My hand", discord.ButtonStyle.primary),
-    "end": ("End table", discord.ButtonStyle.danger),
-    "back": ("Take my seat back", discord.ButtonStyle.success),
-    "rematch": ("Rematch", discord.ButtonStyle.success),
+    "join": ("Join", SUCCESS),
+    "leave": ("Leave", SECONDARY),
+    "cpu": ("Add computer", SECONDARY),
+    "start": ("Start", PRIMARY),
+    "cancel": ("Cancel", DANGER),
+    "hand": ("My hand", PRIMARY),
+    "end": ("End table", DANGER),
+    "back": ("Take my seat back", SUCCESS),
+    "rematch": ("Rematch", SUCCESS),
 }
 
 
@@ -71,12 +74,17 @@ def is_manager(interaction: discord.Interaction) -> bool:
 
 
 # --- components ---------------------------------------------------------------------------
+# Each class parses its custom ids when a click arrives (``from_custom_id``) and answers it;
+# ``custom_id`` writes the id, and the builders below send plain JSON rows (bot.components).
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ct:(?P<table>\d+):(?P<action>[a-z]+)"):
     def __init__(self, table_id: int, action: str) -> None:
-        label, style = TABLE_ACTIONS.get(action, (action, discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"ct:{table_id}:{action}"))
+        super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, action)))
         self.table_id, self.action = table_id, action
+
+    @staticmethod
+    def id_for(table_id: int, action: str) -> str:
+        return f"ct:{table_id}:{action}"
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -88,14 +96,17 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ct:(?P<t
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"cp:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<pick>\d+)"):
-    def __init__(self, table_id: int, version: int, path: str, pick: int, label: str = "?") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
-                                           custom_id=f"cp:{table_id}:{version}:{path}:{pick}"))
+    def __init__(self, table_id: int, version: int, path: str, pick: int) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, version, path, pick)))
         self.table_id, self.version, self.path, self.pick = table_id, version, path, pick
+
+    @staticmethod
+    def id_for(table_id: int, version: int, path: str, pick: int) -> str:
+        return f"cp:{table_id}:{version}:{path}:{pick}"
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["pick"]), item.label or "?")
+        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["pick"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.controller.answer(interaction, self.table_id, self.version,
@@ -104,16 +115,17 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"cs:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<page>\d+)"):
-    def __init__(self, table_id: int, version: int, path: str, page: int,
-                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"cs:{table_id}:{version}:{path}:{page}",
-                                           options=options or [discord.SelectOption(label="?", value="0")],
-                                           placeholder=placeholder))
+    def __init__(self, table_id: int, version: int, path: str, page: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.id_for(table_id, version, path, page)))
         self.table_id, self.version, self.path = table_id, version, path
+
+    @staticmethod
+    def id_for(table_id: int, version: int, path: str, page: int) -> str:
+        return f"cs:{table_id}:{version}:{path}:{page}"
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["page"]), item.options)
+        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = interaction.data.get("values") or ["-1"]
@@ -128,10 +140,17 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button],
               "steps": "💡 Hint", "cards": "◀ Select cards"}
 
     def __init__(self, table_id: int, version: int, path: str, action: str, page: int = 0) -> None:
-        super().__init__(discord.ui.Button(label=self.LABELS.get(action, action), style=discord.ButtonStyle.primary
-                                           if action == "refresh" else discord.ButtonStyle.secondary,
-                                           custom_id=f"cn:{table_id}:{version}:{path}:{action}:{page}"))
+        super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, version, path, action, page)))
         self.table_id, self.version, self.path, self.action, self.page = table_id, version, path, action, page
+
+    @staticmethod
+    def id_for(table_id: int, version: int, path: str, action: str, page: int = 0) -> str:
+        return f"cn:{table_id}:{version}:{path}:{action}:{page}"
+
+    @classmethod
+    def make(cls, table_id: int, version: int, path: str, action: str, page: int = 0) -> Component:
+        return button(cls.id_for(table_id, version, path, action, page), cls.LABELS.get(action, action),
+                      PRIMARY if action == "refresh" else SECONDARY)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
@@ -145,15 +164,17 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button],
 class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"cm:(?P<table>\d+):(?P<ver>\d+)"):
     """P4: a multi-select of the hand; choosing redraws the panel with the cards selected."""
 
-    def __init__(self, table_id: int, version: int, options: list[discord.SelectOption] | None = None) -> None:
-        options = options or [discord.SelectOption(label="?", value="0")]
-        super().__init__(discord.ui.Select(custom_id=f"cm:{table_id}:{version}", options=options, min_values=0,
-                                           max_values=len(options), placeholder="Select the cards to play"))
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(discord.ui.Select(custom_id=self.id_for(table_id, version)))
         self.table_id, self.version = table_id, version
+
+    @staticmethod
+    def id_for(table_id: int, version: int) -> str:
+        return f"cm:{table_id}:{version}"
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), item.options)
+        return cls(int(match["table"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = [v for v in interaction.data.get("values") or [] if v.isdigit()]
@@ -167,16 +188,23 @@ class SelectionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     LABELS = {"play": "Play selected", "pass": "Pass"}
 
-    def __init__(self, table_id: int, version: int, mask: int, action: str, label: str | None = None,
-                 disabled: bool = False) -> None:
-        style = discord.ButtonStyle.success if action != "pass" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=(label or self.LABELS.get(action, action))[:80], style=style,
-                                           disabled=disabled, custom_id=f"cy:{table_id}:{version}:{mask:x}:{action}"))
+    def __init__(self, table_id: int, version: int, mask: int, action: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, version, mask, action)))
         self.table_id, self.version, self.mask, self.action = table_id, version, mask, action
+
+    @staticmethod
+    def id_for(table_id: int, version: int, mask: int, action: str) -> str:
+        return f"cy:{table_id}:{version}:{mask:x}:{action}"
+
+    @classmethod
+    def make(cls, table_id: int, version: int, mask: int, action: str, label: str | None = None,
+             disabled: bool = False) -> Component:
+        return button(cls.id_for(table_id, version, mask, action), label or cls.LABELS.get(action, action),
+                      SECONDARY if action == "pass" else SUCCESS, disabled=disabled)
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), int(match["mask"], 16), match["action"], item.label)
+        return cls(int(match["table"]), int(match["ver"]), int(match["mask"], 16), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.controller.play_selection(interaction, self.table_id, self.version,
@@ -210,11 +238,12 @@ def hand_file(table: Table, seat: int) -> list[discord.File]:
     return [discord.File(io.BytesIO(_hand_png(tuple(table.view(seat).hand))), "hand.png")]
 
 
-def table_view(table: Table) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def table_view(table: Table) -> Rows:
+    rows = Rows()
     for action in table_actions(table):
-        view.add_item(TableButton(table.id, action))
-    return view
+        label, style = TABLE_ACTIONS[action]
+        rows.add(button(TableButton.id_for(table.id, action), label, style))
+    return rows
 
 
 # --- the hand panel -------------------------------------------------------------------------
@@ -245,66 +274,52 @@ def selection_cards(table: Table, seat: int) -> list[str] | None:
 
 
 def selection_view(table: Table, seat: int, cards: list[str], mask: int,
-                   readings: list[tuple[str, Move]] | None) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    ver = table.version
-    options = [discord.SelectOption(label=f"{C.text(code)}", value=str(i), default=bool(mask >> i & 1))
-               for i, code in enumerate(cards)]
-    select = CardSelect(table.id, ver, options)
-    select.item.row = 0
-    view.add_item(select)
-    buttons = [SelectionButton(table.id, ver, mask, "play", disabled=not mask)]
+                   readings: list[tuple[str, Move]] | None) -> Rows:
+    rows, ver = Rows(), table.version
+    choices = [option(C.text(code), str(i), default=bool(mask >> i & 1)) for i, code in enumerate(cards)]
+    rows.add(select(CardSelect.id_for(table.id, ver), choices, placeholder="Select the cards to play",
+                    min_values=0, max_values=len(choices)), row=0)
+    rows.add(SelectionButton.make(table.id, ver, mask, "play", disabled=not mask), row=1)
     if any(m.kind == "pass" for m in table.game.moves(table.state, seat)):
-        buttons.append(SelectionButton(table.id, ver, mask, "pass"))
-    buttons.append(NavButton(table.id, ver, "", "steps"))
-    for item in buttons:
-        item.item.row = 1
-        view.add_item(item)
+        rows.add(SelectionButton.make(table.id, ver, mask, "pass"), row=1)
+    rows.add(NavButton.make(table.id, ver, "", "steps"), row=1)
     for i, (label, _move) in enumerate((readings or [])[:10]):
-        item = SelectionButton(table.id, ver, mask, f"as{i}", label=f"Play as {label}")
-        item.item.row = 2 + i // BUTTONS_PER_ROW
-        view.add_item(item)
-    refresh = NavButton(table.id, ver, "", "refresh")
-    refresh.item.row = 4
-    view.add_item(refresh)
-    return view
+        rows.add(SelectionButton.make(table.id, ver, mask, f"as{i}", label=f"Play as {label}"),
+                 row=2 + i // BUTTONS_PER_ROW)
+    rows.add(NavButton.make(table.id, ver, "", "refresh"), row=4)
+    return rows
 
 
 def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int,
-               steps: bool = False) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+               steps: bool = False) -> Rows:
+    rows = Rows()
     p, ver = encode(path), table.version
-    nav: list[discord.ui.Item] = []
+    nav: list[Component] = []
     if step is not None and table.status == PLAYING:
         answers = step.answers
         if len(answers) <= MAX_ANSWER_BUTTONS:
             for i, (label, _) in enumerate(answers):
-                item = AnswerButton(table.id, ver, p, i, label)
-                item.item.row = i // BUTTONS_PER_ROW
-                view.add_item(item)
+                rows.add(button(AnswerButton.id_for(table.id, ver, p, i), label), row=i // BUTTONS_PER_ROW)
         else:
             pages = (len(answers) + SELECT_PAGE - 1) // SELECT_PAGE
             page = max(0, min(page, pages - 1))
             first = page * SELECT_PAGE
-            options = [discord.SelectOption(label=label[:100], value=str(first + i))
+            choices = [option(label, str(first + i))
                        for i, (label, _) in enumerate(answers[first:first + SELECT_PAGE])]
-            select = AnswerSelect(table.id, ver, p, page, options,
-                                  placeholder=f"{step.question} ({page + 1}/{pages})"[:150])
-            select.item.row = 0
-            view.add_item(select)
+            rows.add(select(AnswerSelect.id_for(table.id, ver, p, page), choices,
+                            placeholder=f"{step.question} ({page + 1}/{pages})"), row=0)
             if page > 0:
-                nav.append(NavButton(table.id, ver, p, "prev", page - 1))
+                nav.append(NavButton.make(table.id, ver, p, "prev", page - 1))
             if page < pages - 1:
-                nav.append(NavButton(table.id, ver, p, "next", page + 1))
+                nav.append(NavButton.make(table.id, ver, p, "next", page + 1))
         if path:
-            nav.append(NavButton(table.id, ver, encode(path[:-1]), "back"))
+            nav.append(NavButton.make(table.id, ver, encode(path[:-1]), "back"))
         elif steps:
-            nav.append(NavButton(table.id, ver, "", "cards"))
-    nav.append(NavButton(table.id, ver, "", "refresh"))
-    for item in nav:
-        item.item.row = 4
-        view.add_item(item)
-    return view
+            nav.append(NavButton.make(table.id, ver, "", "cards"))
+    nav.append(NavButton.make(table.id, ver, "", "refresh"))
+    for part in nav:
+        rows.add(part, row=4)
+    return rows
 
 
 class Controller:
@@ -342,14 +357,15 @@ class Controller:
     async def update_table_message(self, table: Table) -> None:
         if table.record.message_id is None:
             return
-        channel = self.client.get_partial_messageable(table.record.channel_id)
         content, embed = table_message(table)
         png = None
         if pictures_on(table):   # drawn off the event loop: clicks keep being answered meanwhile
             png = await asyncio.to_thread(table_picture, table.view(None), table.names)
-        await channel.get_partial_message(table.record.message_id).edit(
-            content=content, embed=embed, view=table_view(table), attachments=table_file(table, embed, png),
-            allowed_mentions=discord.AllowedMentions(users=True))
+        # the HTTP route itself: PartialMessage.edit would parse the edited message we never read
+        with handle_message_parameters(content=content, embed=embed, view=table_view(table),
+                                       attachments=table_file(table, embed, png), allowed_mentions=MENTION_USERS,
+                                       previous_allowed_mentions=self.client.allowed_mentions) as params:
+            await self.client.http.edit_message(table.record.channel_id, table.record.message_id, params=params)
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
         drawn = table.version
@@ -411,7 +427,7 @@ class Controller:
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
               note: str | None = None, steps: bool = False, mask: int = 0,
-              readings: list[tuple[str, Move]] | None = None) -> tuple[str, discord.ui.View]:
+              readings: list[tuple[str, Move]] | None = None) -> tuple[str, Rows]:
         cards = selection_cards(table, seat) if not path and not steps else None
         if cards is not None:
             chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
