@@ -13,7 +13,7 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -198,6 +198,72 @@ def _seat_key(seats: list[SeatRecord]) -> tuple[tuple[int | None, str, bool, boo
     return tuple((s.user_id, s.name, bool(s.computer), bool(s.stand_in)) for s in seats)
 
 
+MOVE_BATCH = 100      # rows per batched move statement (9 parameters each; SQLite allows 32766)
+
+
+def _batched_move_update(rows: int) -> str:
+    values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?)"] * rows)
+    return ("UPDATE tables SET state = v.column1, status = v.column2, version = v.column3, updated_at = v.column4,"
+            " meta = v.column5, last_seat = v.column6, last_move = v.column7"
+            f" FROM (VALUES {values}) AS v WHERE tables.id = v.column8 AND tables.version = v.column9"
+            " RETURNING tables.id")
+
+
+class _MoveWriter:
+    """Writes the per-move row updates of different tables in one statement (group commit).
+
+    Moves that arrive while a statement is being written wait and go together in the next.
+    The connection's thread needs the GIL a few times for every statement, and a busy event
+    loop lets it have the GIL about once per turn, so one statement per move capped a busy bot
+    at a few hundred moves/s and made every move wait in that queue. One statement is one
+    transaction: the moves of a batch are all written or none (and all get the error); each
+    row keeps its own version guard, and the trigger logs each move."""
+
+    def __init__(self, run: Callable[[str, tuple], Awaitable[list[sqlite3.Row]]]) -> None:
+        self._run = run
+        self._queue: list[tuple[tuple, asyncio.Future[bool]]] = []
+        self._writer: asyncio.Task | None = None
+
+    async def write(self, params: tuple) -> bool:
+        """Queue one move's update (the `update` parameters of `Store.append_move`); True once
+        written, False if the row was not at the expected version."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[bool] = loop.create_future()
+        self._queue.append((params, future))
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_queued())
+        return await future
+
+    async def drain(self) -> None:
+        if self._writer is not None:
+            await asyncio.gather(self._writer, return_exceptions=True)
+
+    async def _write_queued(self) -> None:
+        while self._queue:
+            batch, rest, ids = [], [], set()
+            for item in self._queue:   # a table at most once per statement; its later moves wait
+                table_id = item[0][7]
+                (rest if table_id in ids or len(batch) == MOVE_BATCH else batch).append(item)
+                ids.add(table_id)
+            self._queue = rest
+            try:
+                written = {row[0] for row in await self._run(_batched_move_update(len(batch)),
+                                                                tuple(p for params, _ in batch for p in params))}
+            except Exception as e:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(e)
+                continue
+            except BaseException:  # cancelled (shutdown): nobody may wait forever
+                for _, future in batch + self._queue:
+                    future.cancel()
+                self._queue = []
+                raise
+            for params, future in batch:
+                if not future.done():
+                    future.set_result(params[7] in written)
+
+
 class Store:
     """One SQLite database behind one aiosqlite connection.
 
@@ -215,6 +281,7 @@ class Store:
         # ever grow, so "the row is at version v" pins down its seats; append_move uses this to
         # skip rewriting unchanged seats on every move.
         self._known_seats: dict[int, tuple[int, tuple]] = {}
+        self._moves = _MoveWriter(self._statement)
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -235,6 +302,7 @@ class Store:
         return cls(db, str(path))
 
     async def close(self) -> None:
+        await self._moves.drain()
         async with self._lock:
             await self._db.close()
 
@@ -328,9 +396,7 @@ class Store:
         update = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
                   " last_seat = ?, last_move = ? WHERE id = ? AND version = ?")
         if results is None and self._known_seats.get(record.id) == (expected_version, _seat_key(record.seats)):
-            # one statement (its trigger logs the move) is its own atomic transaction
-            updated = await self._statement(update + " RETURNING version", params)
-            if not updated:
+            if not await self._moves.write(params):
                 self._known_seats.pop(record.id, None)
                 raise VersionConflict(f"table {record.id} is not at version {expected_version}")
         else:

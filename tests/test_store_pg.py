@@ -412,6 +412,27 @@ async def test_concurrent_writes_on_one_store_are_serialised(store):
     assert len(await store.moves(rec.id)) == 1
 
 
+async def test_moves_of_many_tables_at_once_are_each_written_or_refused(store):
+    """Moves at different tables arriving together (SQLite writes them in one statement): each
+    is logged with its own state, and a stale one among them is refused without the others."""
+    records = [await start(store, await new_table(store)) for _ in range(130)]   # more than one batch
+    for i, rec in enumerate(records):
+        rec.state, rec.version = f'{{"n":{i}}}', 2
+    stale = records[7]
+    stale.version, stale.state = 5, '{"bad":1}'
+    outcome = await asyncio.gather(*(store.append_move(rec, i % 2, f"m{i}", 4 if rec is stale else 1)
+                                     for i, rec in enumerate(records)), return_exceptions=True)
+    assert isinstance(outcome[7], VersionConflict)
+    assert all(r is None for i, r in enumerate(outcome) if i != 7)
+    for i, rec in enumerate(records):
+        loaded = await store.load_table(rec.id)
+        if rec is stale:
+            assert (loaded.version, loaded.state, await store.moves(rec.id)) == (1, '{"turn":0}', [])
+        else:
+            assert (loaded.version, loaded.state) == (2, f'{{"n":{i}}}')
+            assert await store.moves(rec.id) == [(2, i % 2, f"m{i}")]
+
+
 @pytest.mark.parametrize("delay", [0, 0.0005, 0.002])
 async def test_cancelled_write_leaves_the_store_usable(store, delay):
     rec = await start(store, await new_table(store))
