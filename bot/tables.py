@@ -431,9 +431,11 @@ class TableService:
             raise TableError(str(e)) from None
         old_state, table.state = table.state, state
         recent, private = list(table.recent), dict(table.private)
-        if state.hand_no != old_state.hand_no:
-            table.private.clear()  # private lines are about the cards of the hand that just ended
         self._log_events(table, seat, events)
+        if state.hand_no != old_state.hand_no:
+            # private lines are about the cards of the hand that just ended, this move's too
+            # ("You drew 4♥" by the move that ended it): after the new deal they mislead
+            table.private.clear()
         table.record.state = state.to_json()
         if state.over:
             table.record.status = FINISHED
