@@ -70,6 +70,15 @@ def clip(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def awaited(table: Table, seats: list[int]) -> list[int]:
+    """The seats to ping: everyone a reaction window asks, otherwise only those whose move the
+    game waits for (not those who may call or catch if they like)."""
+    game, state = table.game, table.state
+    if game.reaction(state) is not None:
+        return seats
+    return [seat for seat in seats if game.timeout_move(state, seat) is None]
+
+
 def table_message(table: Table) -> tuple[str, discord.Embed]:
     """Content (mentions of whoever must act) and the embed of the public table message."""
     game, record = table.game, table.record
@@ -95,7 +104,7 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
         parts += ["", "**Recent**"] + [f"• {line}" for line in table.recent]
     content = ""
     if record.status == PLAYING:
-        humans = [seat for seat in view.to_move if not table.computer_plays(seat)]
+        humans = awaited(table, [seat for seat in view.to_move if not table.computer_plays(seat)])
         if humans:
             content = "Your move: " + " ".join(f"<@{record.seats[s].user_id}>" for s in humans)
             if table.deadline is not None:

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.render import awaited
 from games import cards as C
 from games.registry import GAMES
 from tests.bot.sim import CARD, button, custom_ids, fetch, table_id, text_of
@@ -138,8 +139,9 @@ async def test_a_whole_game_from_play_to_result(simcord_env, key, monkeypatch):
         if table.status != "playing":
             break
         message = await fetch(env, channel, message.id)
-        movers = [table.record.seats[s].user_id for s in table.to_move() if not table.record.seats[s].computer]
-        assert movers, "a human must be to move when no computer is thinking"
+        humans = [s for s in table.to_move() if not table.record.seats[s].computer]
+        assert humans, "a human must be to move when no computer is thinking"
+        movers = [table.record.seats[s].user_id for s in awaited(table, humans) or humans]
         assert f"<@{movers[0]}>" in message.content, "the table message names whose turn it is"
         member = next(m for m in members if m.id == movers[0])
         await play_turn(env, channel, member, message, tid, rng)

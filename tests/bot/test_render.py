@@ -1,0 +1,36 @@
+"""What the public table message says, drawn from a table without Discord."""
+
+from __future__ import annotations
+
+from bot.render import table_message
+from bot.store import SeatRecord, TableRecord
+from bot.tables import Table
+from games.i_doubt_it import GAME as I_DOUBT_IT
+from games.page_one import GAME as PAGE_ONE
+from tests.test_page_one import table as page_one_state
+
+
+def playing(game, state, players: int) -> Table:
+    record = TableRecord(id=7, guild_id=1, channel_id=2, game=game.key, options=state.options, host_id=11, seed=1,
+                         status="playing", version=3,
+                         seats=[SeatRecord(11 + i, f"p{i}") for i in range(players)])
+    return Table(record, game, state)
+
+
+def test_your_move_pings_the_player_to_move_not_those_who_may_only_catch():
+    s = page_one_state([["5S", "KD"], ["4S", "7C", "8C"], ["9S", "2D"]], options={"call_mode": "catch"})
+    PAGE_ONE.apply(s, 0, "play 5S")
+    assert PAGE_ONE.to_move(s) == {0, 1, 2}, "seat 0 may call, seat 2 may catch, seat 1 is to play"
+    content, _ = table_message(playing(PAGE_ONE, s, 3))
+    assert content.startswith("Your move: <@12>") and "<@11>" not in content and "<@13>" not in content
+
+
+def test_a_reaction_window_pings_everyone_who_may_answer():
+    s = I_DOUBT_IT.start(3, {}, seed=1)
+    seat = s.turn
+    I_DOUBT_IT.apply(s, seat, I_DOUBT_IT.moves(s, seat)[0])
+    while not s.window:      # a declaration may take more than one step
+        I_DOUBT_IT.apply(s, seat, I_DOUBT_IT.moves(s, seat)[-1])
+    content, _ = table_message(playing(I_DOUBT_IT, s, 3))
+    for other in I_DOUBT_IT.to_move(s):
+        assert f"<@{11 + other}>" in content
