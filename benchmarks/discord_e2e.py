@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import gc
 import math
 import os
@@ -57,14 +56,12 @@ import shutil
 import sys
 import tempfile
 import time
-import types
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import tests.discord_emulator
 from tests.bot_process import BotProcess
 from tests.discord_emulator import Call, Callback, Emulator, Member
 from tests.discord_emulator import Interaction as EmuInteraction
@@ -75,39 +72,17 @@ STARTUP_TIMEOUT = 30.0
 THINK = 0.0  # seconds a simulated player waits before each click (--think); 0: as soon as answered
 
 
-_ATOMS = frozenset((str, int, float, bool, type(None)))
-
-
-def json_clone(value: Any, memo: Any = None) -> Any:
-    """copy.deepcopy for JSON-shaped data (dicts, lists, scalars), about 4x faster."""
-    kind = type(value)
-    if kind is dict:
-        return {k: json_clone(v) for k, v in value.items()}
-    if kind is list:
-        return [json_clone(v) for v in value]
-    if kind in _ATOMS:
-        return value
-    return copy.deepcopy(value)
-
-
 class BenchEmulator(Emulator):
     """The emulator, made lighter for long runs in the same process as the players.
 
     * every PATCH of a channel message is filed under the message's id (`patches`);
     * `forget` drops a finished interaction and its calls, so the heap (and the garbage
       collector's work) does not grow with every click;
-    * its payload copies use `json_clone` instead of `copy.deepcopy` (see `install`): copying
-      message payloads was most of the emulator's CPU time, and the emulator shares this
-      process with the simulated players.
     """
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.patches: dict[int, list[Call]] = {}
-
-    @staticmethod
-    def install_fast_copy() -> None:
-        tests.discord_emulator.copy = types.SimpleNamespace(deepcopy=json_clone)  # type: ignore[attr-defined]
 
     async def _edit_message(self, call: Call, files: Any, cid: str, mid: str) -> tuple[int, Any]:
         self.patches.setdefault(int(mid), []).append(call)
@@ -626,8 +601,6 @@ async def report_startup(emu: BenchEmulator, tables: int, workdir: Path) -> None
 async def main_async(args: argparse.Namespace) -> None:
     global THINK
     THINK = args.think
-    if not args.slow_copy:
-        BenchEmulator.install_fast_copy()
     emu = await BenchEmulator.start()
     guild = emu.add_guild("Bench", channels=("lobby",))
     with tempfile.TemporaryDirectory(prefix="discord-e2e-") as tmp:
@@ -711,7 +684,6 @@ def main(argv: list[str] | None = None) -> None:
                         help="also run ours on a throwaway PostgreSQL server (Debian's binaries)")
     parser.add_argument("--load-tables", type=int, default=1000, metavar="N",
                         help="also time a start-up with N open tables in the database (0: skip)")
-    parser.add_argument("--slow-copy", action="store_true", help="keep the emulator's copy.deepcopy")
     parser.add_argument("--profile", metavar="FILE", help="run our bot under cProfile, write the stats to FILE")
     parser.add_argument("--py-spy", metavar="FILE",
                         help="sample our bot with py-spy during the window (collapsed stacks to FILE; "

@@ -1242,7 +1242,7 @@ class Emulator:
             msgs = [m for m in msgs if m.id < int(call.query["before"])]
         if "after" in call.query:
             msgs = [m for m in msgs if m.id > int(call.query["after"])][:limit]
-        return 200, [copy.deepcopy(m.payload) for m in reversed(msgs[-limit:])]
+        return 200, [m.payload for m in reversed(msgs[-limit:])]
 
     async def _create_message(self, call: Call, files: Any, cid: str) -> tuple[int, Any]:
         channel = self._channel(cid)
@@ -1251,10 +1251,10 @@ class Emulator:
             raise _invalid_form(["flags: only interaction responses can be ephemeral"])
         msg = self._new_message(channel, self.bot_user, body, files)
         await self._message_event("MESSAGE_CREATE", msg)
-        return 200, copy.deepcopy(msg.payload)
+        return 200, msg.payload
 
     async def _get_message(self, call: Call, files: Any, cid: str, mid: str) -> tuple[int, Any]:
-        return 200, copy.deepcopy(self._visible_message(self._channel(cid), mid).payload)
+        return 200, self._visible_message(self._channel(cid), mid).payload
 
     async def _edit_message(self, call: Call, files: Any, cid: str, mid: str) -> tuple[int, Any]:
         msg = self._visible_message(self._channel(cid), mid)
@@ -1262,7 +1262,7 @@ class Emulator:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         self._apply_edit(msg, call.json or {}, files)
         await self._message_event("MESSAGE_UPDATE", msg)
-        return 200, copy.deepcopy(msg.payload)
+        return 200, msg.payload
 
     async def _delete_message(self, call: Call, files: Any, cid: str, mid: str) -> tuple[int, Any]:
         msg = self._visible_message(self._channel(cid), mid)
@@ -1305,8 +1305,8 @@ class Emulator:
             "mentions": [],
             "mention_roles": [],
             "attachments": self._attachments(channel, body.get("attachments"), files, []),
-            "embeds": copy.deepcopy(body.get("embeds") or []),
-            "components": copy.deepcopy(body.get("components") or []),
+            "embeds": body.get("embeds") or [],
+            "components": body.get("components") or [],
             "pinned": False,
             "type": message_type,
             "flags": (body.get("flags") or 0) & (SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2) | flags,
@@ -1333,13 +1333,13 @@ class Emulator:
         return msg
 
     def _apply_edit(self, msg: Message, body: dict[str, Any], files: dict[str, tuple[str, str, bytes]]) -> None:
-        new = copy.deepcopy(msg.payload)
+        new = dict(msg.payload)
         if "content" in body:
             new["content"] = body["content"] or ""
         if "embeds" in body:
-            new["embeds"] = copy.deepcopy(body["embeds"] or [])
+            new["embeds"] = body["embeds"] or []
         if "components" in body:
-            new["components"] = copy.deepcopy(body["components"] or [])
+            new["components"] = body["components"] or []
         if "attachments" in body or files:
             keep = body["attachments"] if "attachments" in body else new["attachments"]
             new["attachments"] = self._attachments(msg.channel, keep, files, new["attachments"])
@@ -1349,8 +1349,7 @@ class Emulator:
         new["flags"] &= ~LOADING
         new["edited_timestamp"] = self._now_iso()
         self._check_message(new)
-        msg.payload.clear()
-        msg.payload.update(new)
+        msg.payload = new
 
     def _attachments(
         self,
@@ -1497,7 +1496,7 @@ class Emulator:
     async def _message_event(self, event: str, msg: Message) -> None:
         if not self.message_events or msg.ephemeral:
             return
-        await self._dispatch(event, copy.deepcopy(msg.payload), intent=self._message_intent(msg.channel))
+        await self._dispatch(event, msg.payload, intent=self._message_intent(msg.channel))
 
     # -- interaction callbacks
 
@@ -1523,7 +1522,7 @@ class Emulator:
             type=body.get("type") if isinstance(body, dict) else None,
             data=body.get("data") if isinstance(body, dict) else None,
             body=answer,
-            message=copy.deepcopy(message.payload) if message is not None else None,
+            message=message.payload if message is not None else None,
             call=call,
         )
         interaction.callbacks.append(callback)
@@ -1592,7 +1591,7 @@ class Emulator:
         interaction.acked_type = rtype
         if message is not None:
             if rtype != DEFERRED_UPDATE_MESSAGE:
-                resource["message"] = copy.deepcopy(message.payload)
+                resource["message"] = message.payload
             if rtype == UPDATE_MESSAGE:
                 await self._message_event("MESSAGE_UPDATE", message)
             elif rtype != DEFERRED_UPDATE_MESSAGE:
@@ -1675,19 +1674,19 @@ class Emulator:
             await self._message_event("MESSAGE_CREATE", msg)
         interaction.followup_ids.append(msg.id)
         if call.query.get("wait", "").lower() in ("1", "true"):
-            return 200, copy.deepcopy(msg.payload)
+            return 200, msg.payload
         return 204, None
 
     async def _webhook_get(self, call: Call, files: Any, app: str, token: str, mid: str) -> tuple[int, Any]:
         interaction = self._token_interaction(call, app, token)
-        return 200, copy.deepcopy(self._token_message(interaction, mid).payload)
+        return 200, self._token_message(interaction, mid).payload
 
     async def _webhook_edit(self, call: Call, files: Any, app: str, token: str, mid: str) -> tuple[int, Any]:
         interaction = self._token_interaction(call, app, token)
         msg = self._token_message(interaction, mid)
         self._apply_edit(msg, call.json or {}, files)
         await self._message_event("MESSAGE_UPDATE", msg)
-        return 200, copy.deepcopy(msg.payload)
+        return 200, msg.payload
 
     async def _webhook_delete(self, call: Call, files: Any, app: str, token: str, mid: str) -> tuple[int, Any]:
         interaction = self._token_interaction(call, app, token)
@@ -1932,7 +1931,7 @@ class Emulator:
                 context=1,
             )
         if message is not None:
-            payload["message"] = copy.deepcopy(message.payload)
+            payload["message"] = message.payload
         interaction.payload = payload
         self.interactions[interaction.id] = interaction
         self._by_token[interaction.token] = interaction
@@ -2210,7 +2209,7 @@ class Emulator:
         msg = self._new_message(channel, base, {"content": content}, {})
         conn = self._current
         if self.message_events and conn is not None and conn.session is not None:
-            payload = copy.deepcopy(msg.payload)
+            payload = dict(msg.payload)
             if member is not None:
                 payload["member"] = member.payload(with_user=False)
             if not conn.session.intents & INTENT_MESSAGE_CONTENT and f"<@{self.bot_user.id}>" not in content:
