@@ -147,6 +147,7 @@ class TableService:
         self._computer_tasks: dict[int, asyncio.Task] = {}
         self._timer_task: asyncio.Task | None = None
         self._timer_handle: asyncio.TimerHandle | None = None
+        self._timer_due: float | None = None
         self._timers_on = False
         self._timer_again = False
         self._closing = False
@@ -244,7 +245,7 @@ class TableService:
         table = Table(record, game)
         self.tables[record.id] = table
         await self._save(table)
-        self.arm_timer()   # the lobby's idle limit
+        self.arm_timer(record.updated_at + LOBBY_IDLE)
         return table
 
     async def set_message(self, table: Table, message_id: int) -> None:
@@ -493,7 +494,7 @@ class TableService:
         meta["reaction"] = reaction
         if limit > 0:
             meta["deadline"] = self.clock() + limit
-            self.arm_timer()
+            self.arm_timer(meta["deadline"])
         else:
             meta.pop("deadline", None)
 
@@ -590,21 +591,30 @@ class TableService:
         due += [t.record.updated_at + LOBBY_IDLE for t in self.tables.values() if t.status == LOBBY]
         return min(due, default=None)
 
-    def arm_timer(self) -> None:
+    def arm_timer(self, due: float | None = None) -> None:
         """Schedule the next `tick` for when the earliest deadline (or idle limit) falls due.
-        Called whenever deadlines may have changed; one pending call at a time."""
+        Called whenever deadlines may have changed; one pending call at a time. Given the one
+        `due` time just set, it only moves a pending call earlier: a call that fires before
+        anything is due just arms the next one."""
         if self._closing or not self._timers_on:
             return
+        if due is not None and self._timer_handle is not None and self._timer_due is not None:
+            if self._timer_due <= due:
+                return
+            # the pending call was for the earliest deadline, so this one is now the earliest
+        else:
+            due = self._next_due()
         if self._timer_handle is not None:
             self._timer_handle.cancel()
             self._timer_handle = None
-        due = self._next_due()
+        self._timer_due = due
         if due is not None:
             loop = asyncio.get_running_loop()
             self._timer_handle = loop.call_later(max(0.0, due - self.clock()) + 0.01, self._fire_timer)
 
     def _fire_timer(self) -> None:
         self._timer_handle = None
+        self._timer_due = None
         if self._timer_task is None or self._timer_task.done():
             self._timer_task = asyncio.get_running_loop().create_task(self._tick_and_arm())
         else:

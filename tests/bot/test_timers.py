@@ -3,6 +3,8 @@ and server settings applied to new tables (the service, no Discord)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.store import Store
@@ -245,3 +247,31 @@ async def test_a_reaction_window_never_waits_forever_and_lasts_the_same_for_ever
     assert t.game.reaction(t.state) != window, "the window closed when its time ran out"
     assert not any(seat.stand_in for seat in t.record.seats)
     assert t.record.meta.get("timeouts", {}) == {}
+
+
+async def test_the_timer_is_always_set_for_the_earliest_deadline(service, store, clock):
+    """Timeouts fire on time whatever order deadlines are set in: a table with a short turn
+    timer started after one with a long timer brings the pending timer forward, and a later
+    deadline leaves it where it is (the bot arms one timer for all tables)."""
+    await store.set_setting(GUILD, "timer", 600)
+    await store.set_setting(GUILD + 1, "timer", 30)
+    service.start_timers()
+    loop = asyncio.get_running_loop()
+
+    def seconds_until_timer() -> float:
+        assert service._timer_handle is not None
+        return service._timer_handle.when() - loop.time()
+
+    await two_player_game(service)
+    assert seconds_until_timer() == pytest.approx(600, abs=1)
+    short = await service.create(GUILD + 1, CHANNEL, ALICE, "Alice", "crazy_eights", {})
+    assert seconds_until_timer() == pytest.approx(600, abs=1), "the new lobby's idle limit is later"
+    await service.join(short.id, BOB, "Bob")
+    await service.start(short.id, ALICE)
+    assert seconds_until_timer() == pytest.approx(30, abs=1)
+    clock.now += 10
+    await two_player_game(service)   # its deadline is 600 s away: the 30 s timer stays
+    assert seconds_until_timer() == pytest.approx(30, abs=1)
+    clock.now += 21
+    await service.tick()
+    assert short.record.meta.get("timeouts") or "ran out of time" in " ".join(short.recent)
