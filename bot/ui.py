@@ -24,8 +24,9 @@ import discord
 from discord.http import handle_message_parameters
 
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
+from bot.panels import Panels
 from bot.pictures import hand_picture, table_picture
-from bot.render import panel_text, table_message
+from bot.render import awaited, panel_text, table_message
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
 from games import cards as C
 from games.engine import Move, Step
@@ -330,6 +331,7 @@ class Controller:
         self.service = service
         self._dirty: set[int] = set()
         self._editors: dict[int, asyncio.Task] = {}
+        self.panels = Panels()
         service.listeners.append(self.table_changed)
 
     async def table_changed(self, table: Table) -> None:
@@ -348,6 +350,7 @@ class Controller:
                 await self.update_table_message(table)
             except discord.HTTPException:
                 log.exception("table %s: could not edit the table message", table.id)
+            await self.push_panels(table)
 
     async def flush(self) -> None:
         """Wait for pending table-message edits (tests, shutdown)."""
@@ -366,6 +369,25 @@ class Controller:
                                        attachments=table_file(table, embed, png), allowed_mentions=MENTION_USERS,
                                        previous_allowed_mentions=self.client.allowed_mentions) as params:
             await self.client.http.edit_message(table.record.channel_id, table.record.message_id, params=params)
+
+    async def push_panels(self, table: Table) -> None:
+        """Redraw the hand panel of each player the game now waits for, where the bot can still
+        edit it (see bot/panels.py): their turn, or a call they may make, shows up at once."""
+        if table.status != PLAYING:
+            self.panels.forget(table.id)
+            return
+        for seat in awaited(table, [s for s in table.to_move() if not table.computer_plays(s)]):
+            user_id = table.record.seats[seat].user_id
+            panel = self.panels.stale(table.id, user_id, table.version) if user_id is not None else None
+            if panel is None:
+                continue
+            panel.version = table.version
+            content, view = self.panel(table, seat, ())
+            try:
+                await panel.interaction.edit_original_response(content=content, view=view, attachments=[])
+            except discord.HTTPException as e:   # dismissed by the player, or the token ran out
+                log.debug("table %s: could not update the panel of %s: %s", table.id, user_id, e)
+                self.panels.forget(table.id, user_id)
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
         drawn = table.version
@@ -422,8 +444,10 @@ class Controller:
             return await self.error(interaction, "You are not playing at this table.")
         if table.status == LOBBY:
             return await self.error(interaction, "The game has not started yet.")
+        drawn = table.version
         content, view = self.panel(table, seat, ())
         await interaction.response.send_message(content, view=view, ephemeral=True, files=hand_file(table, seat))
+        self.panels.drawn(table.id, interaction.user.id, interaction, drawn)
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
               note: str | None = None, steps: bool = False, mask: int = 0,
@@ -449,6 +473,8 @@ class Controller:
         player only browses (same table version); otherwise it is dropped rather than re-sent,
         as an upload per move would slow every move down, and **My hand** draws the new one."""
         content, view = self.panel(table, seat, path, page, note, **mode)
+        # recorded first: the table's editor must not push this panel while the answer is on its way
+        self.panels.drawn(table.id, interaction.user.id, interaction, table.version)
         if keep_picture:
             await interaction.response.edit_message(content=content, view=view)
         else:

@@ -1,0 +1,57 @@
+"""Which hand panels the bot may still edit, so it can bring them up to date (pattern P1).
+
+A hand panel is an ephemeral message: only the interaction that drew it (**My hand**, or the
+last click on it) can edit it again, and only while that interaction's token lives (15 minutes).
+The controller records that interaction whenever it draws a panel; when the game then waits for
+the player, it redraws their panel through the token if it is under `TOKEN_LIFE` old, so a
+player whose turn comes round finds their hand current without pressing **Refresh**. An older
+panel is left alone: the public table message pings the player, and **My hand** opens a fresh one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+TOKEN_LIFE = 14 * 60  # seconds; Discord's tokens last 15 minutes, keep a margin
+
+
+@dataclass
+class Panel:
+    interaction: Any   # the discord.Interaction whose token edits the panel
+    drawn_at: float    # clock time it was recorded
+    version: int       # the table version the panel shows
+
+
+class Panels:
+    """The last panel of each (table, member), while it can still be edited."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._open: dict[tuple[int, int], Panel] = {}
+
+    def drawn(self, table_id: int, user_id: int, interaction: Any, version: int) -> None:
+        self._open[table_id, user_id] = Panel(interaction, self.clock(), version)
+
+    def stale(self, table_id: int, user_id: int, version: int) -> Panel | None:
+        """The member's panel if it shows an older version and can still be edited."""
+        panel = self._open.get((table_id, user_id))
+        if panel is None:
+            return None
+        if self.clock() - panel.drawn_at >= TOKEN_LIFE:
+            del self._open[table_id, user_id]
+            return None
+        return panel if panel.version != version else None
+
+    def forget(self, table_id: int, user_id: int | None = None) -> None:
+        """Drop one member's panel (it cannot be edited), or every panel of a table that ended."""
+        if user_id is not None:
+            self._open.pop((table_id, user_id), None)
+            return
+        for key in [k for k in self._open if k[0] == table_id]:
+            del self._open[key]
+
+    def __len__(self) -> int:
+        return len(self._open)
