@@ -6,30 +6,31 @@
     python -m benchmarks.discord_e2e --py-spy ours.txt    # sample the bot's stacks (py-spy)
     python -m benchmarks.discord_e2e --profile bot.prof   # or run the bot under cProfile
 
-Three runs against one emulator (tests/discord_emulator.py, in this process):
+Runs against one emulator (tests/discord_emulator.py, in this process):
 
 * **ours**: ``python -m bot``. N tables of 2-player Crazy Eights (default options, both seats
   human) are opened with /play, joined and started. At every table, whoever's turn it is (read
-  from the mention on the public table message) opens a hand panel with **My hand** (or
-  presses **Refresh** on the panel they have, if the table moved on since it was drawn) and
-  clicks answers until a move is made; each click is sent as soon as the last one was answered.
-  A finished game is followed by **Rematch** and **Start**. An answer that makes a move costs
-  the bot a PATCH of the public table message plus the interaction callback; opening or
-  refreshing a panel, or the first step of a two-step answer (an 8, then its suit), costs the
-  callback only.
-* **bare, 2 calls**: tests/bare_bot.py with ``BARE_BOT_PATCHES=1`` (a click PATCHes the message
-  and then answers the click: the same two calls as our move) and our bot's intents, N users
-  clicking their own counter button as fast as they are answered;
-* **bare, 1 call**: the same bot answering with the callback only (our other clicks).
+  from the mention on the public table message) opens a hand panel with **My hand** the first
+  time (later the bot keeps it current: pattern P1, bot/panels.py; **Refresh** only if it did
+  not) and clicks answers until a move is made; each click is sent as soon as the last one was
+  answered. A finished game is followed by **Rematch** and **Start**. An answer that makes a
+  move costs the bot the interaction callback, a PATCH of the public table message and, when
+  the turn passes to the other player, an edit of that player's panel with the token of their
+  last click on it; opening a panel, or the first step of a two-step answer (an 8, then its
+  suit), costs the callback only.
+* **bare, k calls**: tests/bare_bot.py with ``BARE_BOT_PATCHES=k-1`` (a click PATCHes the
+  message k-1 times and then answers the click) and our bot's intents, N users clicking their
+  own counter button as fast as they are answered; run for every k our clicks needed (1–3).
 
 Latency of a click: INTERACTION_CREATE written to the gateway → the last REST call the bot
 made for it answered (calls made with the interaction's id/token are tagged by the emulator;
-the PATCHes of a table's message are filed by message id, and each table has one click in
-flight at a time, with no computer players, so they belong to that click). Throughput counts
-the clicks answered inside the measured window (after a warm-up). "bare with our call mix" is
-what the bare bot would manage with our share of one- and two-call clicks: 1 / Σ share_k / rate_k.
-The table also splits our latency by kind of click, and until the bot's *first* REST call
-arrived (for a move that is the table-message PATCH, sent once the move is stored).
+edits of a table's message or of a panel are filed by message id, and each table has one
+click in flight at a time, with no computer players, so those that arrive after the click
+belong to it). Throughput counts the clicks answered inside the measured window (after a
+warm-up). "bare with our call mix" is what the bare bot would manage with our shares of
+k-call clicks: 1 / Σ share_k / rate_k. The table also splits our latency by kind of click,
+and until the bot's *first* REST call arrived (for a move that is the table-message PATCH,
+sent once the move is stored).
 
 Runs alternate ``--rounds`` times and are pooled: this shared machine's speed drifts by a
 third over minutes, and alternating puts a slow spell on both bots.
@@ -68,6 +69,7 @@ from tests.discord_emulator import Interaction as EmuInteraction
 
 MENTION = re.compile(r"<@(\d+)>")
 CLICK_TIMEOUT = 10.0
+MAX_BARE_CALLS = 4   # clicks of ours with more REST calls are compared with this many
 STARTUP_TIMEOUT = 30.0
 THINK = 0.0  # seconds a simulated player waits before each click (--think); 0: as soon as answered
 
@@ -75,20 +77,35 @@ THINK = 0.0  # seconds a simulated player waits before each click (--think); 0: 
 class BenchEmulator(Emulator):
     """The emulator, made lighter for long runs in the same process as the players.
 
-    * every PATCH of a channel message is filed under the message's id (`patches`);
+    * every PATCH of a message is filed under the message's id (`patches`): the channel route
+      (the table message) and the webhook route (a hand panel the bot brings up to date with
+      an earlier interaction's token);
     * `forget` drops a finished interaction and its calls, so the heap (and the garbage
-      collector's work) does not grow with every click;
+      collector's work) does not grow with every click; each member's last panel interaction
+      is kept until their next one, as the bot may still edit their panel with its token.
     """
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.patches: dict[int, list[Call]] = {}
+        self._kept: dict[int, EmuInteraction] = {}
 
     async def _edit_message(self, call: Call, files: Any, cid: str, mid: str) -> tuple[int, Any]:
         self.patches.setdefault(int(mid), []).append(call)
         return await super()._edit_message(call, files, cid, mid)
 
-    def forget(self, it: EmuInteraction) -> None:
+    async def _webhook_edit(self, call: Call, files: Any, app: str, token: str, mid: str) -> tuple[int, Any]:
+        status, payload = await super()._webhook_edit(call, files, app, token, mid)
+        self.patches.setdefault(int(payload["id"]), []).append(call)
+        return status, payload
+
+    def forget(self, it: EmuInteraction, *, panel: bool = False) -> None:
+        if panel:
+            previous = self._kept.get(it.user.id)
+            self._kept[it.user.id] = it
+            if previous is None:
+                return
+            it = previous
         self.interactions.pop(it.id, None)
         self._by_token.pop(it.token, None)
         if len(self.calls) > 10_000:
@@ -163,19 +180,25 @@ def changes_table(custom_id: str, callback: Callback) -> bool:
     return any(len(parts) > 2 and parts[2] != clicked for parts in drawn)
 
 
-async def wait_patch(emu: BenchEmulator, message_id: int) -> None:
+async def wait_patch(emu: BenchEmulator, message_id: int, since: float) -> None:
+    """Until an edit of the message that arrived after `since` is answered."""
     deadline = time.perf_counter() + CLICK_TIMEOUT
-    while not any(c.done is not None for c in emu.patches.get(message_id, [])):
+    while not any(c.done is not None and c.time >= since for c in emu.patches.get(message_id, [])):
         if time.perf_counter() > deadline:
             raise AssertionError(f"the table message {message_id} was not edited")
         await asyncio.sleep(0.001)
 
 
 async def click(emu: BenchEmulator, member: Member, message_id: int, custom_id: str, *,
-                value: str | None = None, patched_message: int | None = None, tagged_calls: int = 1) -> Click:
-    """Click (or select `value`), wait for the answer and the click's REST calls, time it."""
+                value: str | None = None, patched_message: int | None = None, tagged_calls: int = 1,
+                pushed_panel: Callable[[], int | None] | None = None) -> Click:
+    """Click (or select `value`), wait for the answer and the click's REST calls, time it.
+    `pushed_panel` names, once the table message is edited, the hand panel the bot then brings
+    up to date for the next player (an edit with that player's token, also the click's doing)."""
     if THINK:
         await asyncio.sleep(random.uniform(0.5, 1.5) * THINK)
+    if patched_message is not None:   # edits no click waited for (a table message re-posted …)
+        emu.patches.pop(patched_message, None)
     if value is None:
         it = await emu.click(member, message_id, custom_id)
     else:
@@ -183,14 +206,21 @@ async def click(emu: BenchEmulator, member: Member, message_id: int, custom_id: 
     callback = await it.responded(CLICK_TIMEOUT, ok=False)
     if tagged_calls > 1 and callback.ok:
         await it.wait_calls(tagged_calls, CLICK_TIMEOUT)
+    patches: list[Call] = []
     if patched_message is not None and callback.ok and changes_table(custom_id, callback):
-        await wait_patch(emu, patched_message)
-    patches = emu.patches.pop(patched_message, []) if patched_message is not None else []
+        assert it.sent_at is not None
+        await wait_patch(emu, patched_message, it.sent_at)
+        panel = pushed_panel() if pushed_panel is not None else None
+        if panel is not None:
+            await wait_patch(emu, panel, it.sent_at)
+            patches += [c for c in emu.patches.pop(panel, []) if c.time >= it.sent_at]
+    if patched_message is not None:
+        patches += [c for c in emu.patches.pop(patched_message, []) if c.time >= it.sent_at]
     done = [c.done for c in it.calls + patches if c.done is not None]
     end = max(done)
     assert it.sent_at is not None
     first = min(c.time for c in it.calls + patches)
-    emu.forget(it)
+    emu.forget(it, panel=custom_id.startswith(("cp:", "cs:", "cn:")) or custom_id.endswith(":hand"))
     return Click(it, callback, bool(patches), end - it.sent_at, end, len(it.calls) + len(patches),
                  first - it.sent_at)
 
@@ -273,6 +303,15 @@ class OurTable:
         assert len(ids) == 1, f"table {self.id}: no single player to move: {self.message().content!r}"
         return next(m for m in self.members if m.id == int(ids[0]))
 
+    def pushed_panel(self, mover: Member) -> int | None:
+        """After `mover`'s move: the panel the bot brings up to date, if the turn passed to a
+        player who has one open (the bot edits it once the table message is edited)."""
+        title = (self.message().embeds or [{}])[0].get("title", "")
+        ids = MENTION.findall(self.message().content)
+        if "game over" in title.lower() or len(ids) != 1 or int(ids[0]) == mover.id:
+            return None
+        return self.panels.get(int(ids[0]))
+
     def pick(self, payload: dict[str, Any]) -> tuple[str, str | None]:
         """A random answer, preferring to play a card over drawing (shorter games)."""
         comps = [c for c in components(payload) if (c.get("custom_id") or "").startswith(("cp:", "cs:"))]
@@ -306,7 +345,8 @@ class OurTable:
             self.version = panel_version(c.callback.message or {})
         for _ in range(6):
             cid, value = self.pick(self.emu.message(panel).payload)
-            c = await click(self.emu, mover, panel, cid, value=value, patched_message=self.message_id)
+            c = await click(self.emu, mover, panel, cid, value=value, patched_message=self.message_id,
+                            pushed_panel=lambda: self.pushed_panel(mover))
             if not c.callback.ok:
                 record(self.rec, c, "step")
                 return
@@ -472,22 +512,34 @@ async def run_bare(emu: BenchEmulator, guild: Any, args: argparse.Namespace, wor
         await bot.stop()
 
 
-def mix_rate(ours: Result, bare2: Result, bare1: Result | None) -> float:
-    """What the bare bot would do with our mix of 1- and 2-call clicks (the 2-call rate without a 1-call run)."""
-    if bare1 is None or not ours.samples or not bare1.rate() or not bare2.rate():
-        return bare2.rate()
-    one = sum(1 for s in ours.samples if s.calls <= 1) / len(ours.samples)
-    return 1 / (one / bare1.rate() + (1 - one) / bare2.rate())
+def call_shares(ours: Result) -> Counter[int]:
+    """How many of our clicks made 1, 2, 3 … REST calls."""
+    return Counter(max(1, s.calls) for s in ours.samples)
 
 
-def report(ours: Result, bare2: Result, bare1: Result | None) -> None:
-    mix = mix_rate(ours, bare2, bare1) if bare1 is not None else None
+def mix_rate(ours: Result, bares: dict[int, Result]) -> float:
+    """What the bare bot would do with our mix of clicks: 1 / Σ share_k / rate_k over the
+    number of REST calls k (a count without its own bare run takes the nearest one's rate)."""
+    shares, total = call_shares(ours), len(ours.samples)
+    if not total or not bares:
+        return math.nan
+    inverse = 0.0
+    for k, n in shares.items():
+        bare = bares[min(bares, key=lambda have: (abs(have - k), -have))]
+        if not bare.rate():
+            return math.nan
+        inverse += n / total / bare.rate()
+    return 1 / inverse
+
+
+def report(ours: Result, bares: dict[int, Result]) -> None:
+    mix = mix_rate(ours, bares)
 
     def fmt(x: float | None, spec: str = ".0f") -> str:
         return "—" if x is None or (isinstance(x, float) and math.isnan(x)) else format(x, spec)
 
-    runs = [ours, bare2] + ([bare1] if bare1 else [])
-    heads = ["ours", "bare 2 calls"] + (["bare 1 call"] if bare1 else [])
+    runs = [ours] + [bares[k] for k in sorted(bares)]
+    heads = ["ours"] + [f"bare {k} call{'s' if k > 1 else ''}" for k in sorted(bares)]
     rows = [
         ("clicks/s", [fmt(r.rate()) for r in runs]),
         ("REST calls/s", [fmt(r.calls_rate()) for r in runs]),
@@ -506,19 +558,19 @@ def report(ours: Result, bare2: Result, bare1: Result | None) -> None:
     for label, cells in rows:
         print(f"{label:{width}}  " + "  ".join(f"{c:>13}" for c in cells))
     kinds = Counter(s.kind for s in ours.samples)
-    print(f"\nours, clicks by kind: {dict(kinds)}; refused callbacks: {sum(not s.ok for s in ours.samples)}")
+    print(f"\nours, clicks by kind: {dict(kinds)}; by REST calls: {dict(sorted(call_shares(ours).items()))}; "
+          f"refused callbacks: {sum(not s.ok for s in ours.samples)}")
     print("ours by kind, ms: p50 / p99 until the bot's first REST call arrived, p50 / p99 until all were answered")
     for kind in sorted(kinds, key=lambda k: -kinds[k]):
         print(f"  {kind:8} {ours.latency(0.5, kind, 'first'):7.1f} / {ours.latency(0.99, kind, 'first'):7.1f}"
               f"   {ours.latency(0.5, kind):7.1f} / {ours.latency(0.99, kind):7.1f}")
-    print(f"  {'bare 2':8} {bare2.latency(0.5, None, 'first'):7.1f} / {bare2.latency(0.99, None, 'first'):7.1f}"
-          f"   {bare2.latency(0.5):7.1f} / {bare2.latency(0.99):7.1f}")
-    ratio2 = ours.rate() / bare2.rate() if bare2.rate() else math.nan
-    print(f"ours / bare (2 calls per click): {ratio2:.0%} of the click rate")
-    if mix:
-        print(f"ours / bare with our call mix ({mix:.0f} clicks/s): {ours.rate() / mix:.0%}")
+    for k in sorted(bares):
+        bare = bares[k]
+        print(f"  {f'bare {k}':8} {bare.latency(0.5, None, 'first'):7.1f} / {bare.latency(0.99, None, 'first'):7.1f}"
+              f"   {bare.latency(0.5):7.1f} / {bare.latency(0.99):7.1f}")
+    print(f"ours / bare with our call mix ({fmt(mix)} clicks/s): {ours.rate() / mix:.0%}")
     p99 = ours.latency(0.99)
-    print(f"targets: ≥ 75 % of the bare rate: {'met' if (mix and ours.rate() / mix >= 0.75) else 'MISSED'}"
+    print(f"targets: ≥ 75 % of the bare rate: {'met' if ours.rate() / mix >= 0.75 else 'MISSED'}"
           f" (mix); p99 < 100 ms: {'met' if p99 < 100 else 'MISSED'} ({p99:.1f} ms)")
     for r in runs:
         for note, n in r.notes.items():
@@ -613,7 +665,8 @@ async def main_async(args: argparse.Namespace) -> None:
                   f"measured per run, {os.cpu_count()} CPUs", flush=True)
             # the runs alternate, round by round, so a slower spell of this (shared) machine falls
             # on both bots rather than on one
-            runs: dict[str, list[Result]] = {"ours": [], "text": [], "bare2": [], "bare1": []}
+            runs: dict[str, list[Result]] = {"ours": [], "text": []}
+            bare_runs: dict[int, list[Result]] = {}
             for n in range(args.rounds):
                 if args.rounds > 1:
                     print(f"round {n + 1} of {args.rounds}", flush=True)
@@ -626,29 +679,29 @@ async def main_async(args: argparse.Namespace) -> None:
                     runs["text"].append(text)
                     print(f"  ours (text only): {text.rate():.0f} clicks/s, {text.rate('move'):.0f} moves/s",
                           flush=True)
-                bare2 = await run_bare(emu, guild, args, workdir, patches=1)
-                runs["bare2"].append(bare2)
-                print(f"  bare, 2 calls: {bare2.rate():.0f} clicks/s", flush=True)
-                if not args.no_mix:
-                    bare1 = await run_bare(emu, guild, args, workdir, patches=0)
-                    runs["bare1"].append(bare1)
-                    print(f"  bare, 1 call: {bare1.rate():.0f} clicks/s", flush=True)
+                mine = (runs["text"] or runs["ours"])[-1]
+                shares = call_shares(mine)
+                counts = [shares.most_common(1)[0][0]] if args.no_mix else sorted(set(shares) | {1, 2})
+                for k in [min(k, MAX_BARE_CALLS) for k in counts]:
+                    if len(bare_runs.get(k, [])) > n:
+                        continue
+                    bare = await run_bare(emu, guild, args, workdir, patches=k - 1)
+                    bare_runs.setdefault(k, []).append(bare)
+                    print(f"  bare, {k} call{'s' if k > 1 else ''}: {bare.rate():.0f} clicks/s", flush=True)
                 if args.rounds > 1:
-                    mine = (runs["text"] or runs["ours"])[-1]
-                    mix = mix_rate(mine, bare2, runs["bare1"][-1] if runs["bare1"] else None)
+                    mix = mix_rate(mine, {k: r[-1] for k, r in bare_runs.items()})
                     print(f"  round {n + 1}: ours ({'text only' if runs['text'] else args.pictures}) / bare with "
                           f"our call mix: {mine.rate() / mix:.0%}", flush=True)
             ours = Result.pooled(runs["ours"])
             text = Result.pooled(runs["text"]) if runs["text"] else None
-            bare2 = Result.pooled(runs["bare2"])
-            bare1 = Result.pooled(runs["bare1"]) if runs["bare1"] else None
+            bares = {k: Result.pooled(r) for k, r in bare_runs.items()}
             print()
             # the target compares the same work: text tables (a picture upload per move is a
             # different, heavier REST call than the bare bot's; it has its own target below)
-            report(text or ours, bare2, bare1)
+            report(text or ours, bares)
             if text is not None:
                 print(f"with card pictures: {ours.rate():.0f} clicks/s, "
-                      f"{ours.rate() / mix_rate(ours, bare2, bare1):.0%} of the bare bot with that call mix")
+                      f"{ours.rate() / mix_rate(ours, bares):.0%} of the bare bot with that call mix")
                 print(f"\nrendering: with card pictures {ours.rate('move'):.0f} moves/s, "
                       f"p50 {ours.latency(0.5, 'move'):.1f} ms per move click; text only {text.rate('move'):.0f} "
                       f"moves/s, p50 {text.latency(0.5, 'move'):.1f} ms (difference "
@@ -675,7 +728,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds before measuring")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds each player waits before a click (±50 %%), for latency below saturation")
-    parser.add_argument("--no-mix", action="store_true", help="skip the bare 1-call run")
+    parser.add_argument("--no-mix", action="store_true",
+                        help="run the bare bot only with our most common number of REST calls per click")
     parser.add_argument("--rounds", type=int, default=3,
                         help="alternate the runs this many times and pool them (the machine's speed drifts)")
     parser.add_argument("--pictures", choices=("both", "on", "off"), default="both",
