@@ -388,6 +388,9 @@ class Controller:
             except discord.HTTPException as e:   # dismissed by the player, or the token ran out
                 log.debug("table %s: could not update the panel of %s: %s", table.id, user_id, e)
                 self.panels.forget(table.id, user_id)
+            except Exception:   # never let a panel stop the table's editor
+                log.exception("table %s: updating the panel of %s failed", table.id, user_id)
+                self.panels.forget(table.id, user_id)
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
         drawn = table.version

@@ -107,3 +107,20 @@ async def test_a_panel_whose_token_is_about_to_expire_is_left_alone(simcord_env)
     assert drawn_for(old) != table.version, "a panel past the token's life was edited"
     assert f"<@{waiting.id}>" in (await fetch(env, channel, message.id)).content
     assert len(env.bot.controller.panels) == 1, "the expired panel is forgotten"
+
+
+async def test_a_dismissed_panel_is_forgotten_and_the_game_goes_on(simcord_env):
+    """A player may dismiss an ephemeral panel: the edit fails, the bot stops trying, and
+    the table message still pings them."""
+    env = simcord_env
+    channel, members, tid, message, table = await two_player_table(env)
+    panels = {uid: (await m.click(message, custom_id=f"ct:{tid}:hand")).response for uid, m in members.items()}
+    mover = to_move(table, members)
+    waiting = next(m for m in members.values() if m is not mover)
+    env.backend.delete_message(channel.id, panels[waiting.id].message.id)
+    await hand_over(mover, panels[mover.id], table, members, random.Random(5))
+    assert to_move(table, members) is waiting and table.status == "playing"
+    assert f"<@{waiting.id}>" in (await fetch(env, channel, message.id)).content
+    assert len(env.bot.controller.panels) == 1, "the dismissed panel is forgotten"
+    fresh = (await waiting.click(message, custom_id=f"ct:{tid}:hand")).response
+    assert drawn_for(fresh.message) == table.version
