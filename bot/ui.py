@@ -18,13 +18,15 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Coroutine
 from functools import lru_cache
+from typing import Any
 
 import discord
 from discord.http import handle_message_parameters
 
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
-from bot.panels import Panels
+from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, panel_text, table_message
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
@@ -346,11 +348,17 @@ class Controller:
     async def _edit_loop(self, table: Table) -> None:
         while table.id in self._dirty:
             self._dirty.discard(table.id)
-            try:
-                await self.update_table_message(table)
-            except discord.HTTPException:
-                log.exception("table %s: could not edit the table message", table.id)
-            await self.push_panels(table)
+            pushes = self.panel_pushes(table)
+            if pushes:   # the panels are other messages: edit them alongside the table message
+                await asyncio.gather(self._edit_table_message(table), *pushes)
+            else:
+                await self._edit_table_message(table)
+
+    async def _edit_table_message(self, table: Table) -> None:
+        try:
+            await self.update_table_message(table)
+        except discord.HTTPException:
+            log.exception("table %s: could not edit the table message", table.id)
 
     async def flush(self) -> None:
         """Wait for pending table-message edits (tests, shutdown)."""
@@ -370,27 +378,31 @@ class Controller:
                                        previous_allowed_mentions=self.client.allowed_mentions) as params:
             await self.client.http.edit_message(table.record.channel_id, table.record.message_id, params=params)
 
-    async def push_panels(self, table: Table) -> None:
-        """Redraw the hand panel of each player the game now waits for, where the bot can still
-        edit it (see bot/panels.py): their turn, or a call they may make, shows up at once."""
+    def panel_pushes(self, table: Table) -> list[Coroutine[Any, Any, None]]:
+        """Redraws of the hand panel of each player the game now waits for, where the bot can
+        still edit it (see bot/panels.py): their turn, or a call they may make, shows up at once."""
         if table.status != PLAYING:
             self.panels.forget(table.id)
-            return
+            return []
+        pushes = []
         for seat in awaited(table, [s for s in table.to_move() if not table.computer_plays(s)]):
             user_id = table.record.seats[seat].user_id
             panel = self.panels.stale(table.id, user_id, table.version) if user_id is not None else None
-            if panel is None:
-                continue
-            panel.version = table.version
-            content, view = self.panel(table, seat, ())
-            try:
-                await panel.interaction.edit_original_response(content=content, view=view, attachments=[])
-            except discord.HTTPException as e:   # dismissed by the player, or the token ran out
-                log.debug("table %s: could not update the panel of %s: %s", table.id, user_id, e)
-                self.panels.forget(table.id, user_id)
-            except Exception:   # never let a panel stop the table's editor
-                log.exception("table %s: updating the panel of %s failed", table.id, user_id)
-                self.panels.forget(table.id, user_id)
+            if panel is not None:
+                panel.version = table.version
+                content, view = self.panel(table, seat, ())
+                pushes.append(self._push(table.id, user_id, panel, content, view))
+        return pushes
+
+    async def _push(self, table_id: int, user_id: int, panel: Panel, content: str, view: Rows) -> None:
+        try:
+            await panel.interaction.edit_original_response(content=content, view=view, attachments=[])
+        except discord.HTTPException as e:   # dismissed by the player, or the token ran out
+            log.debug("table %s: could not update the panel of %s: %s", table_id, user_id, e)
+            self.panels.forget(table_id, user_id)
+        except Exception:   # never let a panel stop the table's editor
+            log.exception("table %s: updating the panel of %s failed", table_id, user_id)
+            self.panels.forget(table_id, user_id)
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
         drawn = table.version
