@@ -26,32 +26,34 @@ class Panel:
 
 
 class Panels:
-    """The last panel of each (table, member), while it can still be edited."""
+    """The last panel of each member at each table, while it can still be edited."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._open: dict[tuple[int, int], Panel] = {}
+        self._open: dict[int, dict[int, Panel]] = {}   # table id → member id → panel
 
     def drawn(self, table_id: int, user_id: int, interaction: Any, version: int) -> None:
-        self._open[table_id, user_id] = Panel(interaction, self.clock(), version)
+        self._open.setdefault(table_id, {})[user_id] = Panel(interaction, self.clock(), version)
 
     def stale(self, table_id: int, user_id: int, version: int) -> Panel | None:
         """The member's panel if it shows an older version and can still be edited."""
-        panel = self._open.get((table_id, user_id))
+        panel = self._open.get(table_id, {}).get(user_id)
         if panel is None:
             return None
         if self.clock() - panel.drawn_at >= TOKEN_LIFE:
-            del self._open[table_id, user_id]
+            self.forget(table_id, user_id)
             return None
         return panel if panel.version != version else None
 
     def forget(self, table_id: int, user_id: int | None = None) -> None:
         """Drop one member's panel (it cannot be edited), or every panel of a table that ended."""
-        if user_id is not None:
-            self._open.pop((table_id, user_id), None)
+        if user_id is None:
+            self._open.pop(table_id, None)
             return
-        for key in [k for k in self._open if k[0] == table_id]:
-            del self._open[key]
+        panels = self._open.get(table_id, {})
+        panels.pop(user_id, None)
+        if not panels:
+            self._open.pop(table_id, None)
 
     def __len__(self) -> int:
-        return len(self._open)
+        return sum(map(len, self._open.values()))

@@ -88,6 +88,7 @@ async def test_a_whole_game_played_on_the_panels_the_bot_keeps_current(simcord_e
         await move_on(mover, Shown, table, rng)
     assert table.status == "finished"
     assert "game over" in text_of(await fetch(env, channel, message.id)).lower()
+    assert len(env.bot.controller.panels) == 0, "a finished table's panels are forgotten"
 
 
 async def test_a_panel_whose_token_is_about_to_expire_is_left_alone(simcord_env):
