@@ -404,7 +404,10 @@ class Guild:
 
 @dataclass(eq=False)
 class Message:
-    """A stored message: `payload` is exactly what the API returns for it."""
+    """A stored message: `payload` is exactly what the API returns for it. An edit replaces the
+    payload (it is never changed in place), so it is handed out, in responses, events and
+    records, without a copy: a payload read once stays what the message was then. Readers
+    must not change it."""
 
     payload: dict[str, Any]
     channel: Channel = field(repr=False)
