@@ -5,6 +5,7 @@
     python -m benchmarks.discord_e2e --think 0.2          # players pause ~200 ms before a click
     python -m benchmarks.discord_e2e --py-spy ours.txt    # sample the bot's stacks (py-spy)
     python -m benchmarks.discord_e2e --profile bot.prof   # or run the bot under cProfile
+    python -m benchmarks.discord_e2e --profile bot.prof --profile-bare bare.prof   # and the bare bot
 
 Runs against one emulator (tests/discord_emulator.py, in this process):
 
@@ -490,7 +491,9 @@ async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, wor
 
 async def run_bare(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path, patches: int) -> Result:
     env = {"DISCORD_TOKEN": "bench", "BARE_BOT_PATCHES": str(patches), "BARE_BOT_INTENTS": "guilds"}
-    bot = await start_bot(emu, "tests.bare_bot", env, workdir / f"bare{patches}.log")
+    wrap = (["-m", "cProfile", "-o", str(Path(f"{args.profile_bare}.{patches + 1}").resolve())]
+            if args.profile_bare else None)
+    bot = await start_bot(emu, "tests.bare_bot", env, workdir / f"bare{patches}.log", wrap)
     try:
         rec = Recorder()
         players = []
@@ -509,7 +512,7 @@ async def run_bare(emu: BenchEmulator, guild: Any, args: argparse.Namespace, wor
         emu.patches.clear()
         return await measure(f"bare{patches}", emu, bot, rec, players, args.warmup, args.seconds)
     finally:
-        await bot.stop()
+        await bot.stop(graceful=bool(args.profile_bare))
 
 
 def call_shares(ours: Result) -> Counter[int]:
@@ -739,6 +742,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--load-tables", type=int, default=1000, metavar="N",
                         help="also time a start-up with N open tables in the database (0: skip)")
     parser.add_argument("--profile", metavar="FILE", help="run our bot under cProfile, write the stats to FILE")
+    parser.add_argument("--profile-bare", metavar="FILE",
+                        help="run the bare bot under cProfile too, stats to FILE.<calls per click>")
     parser.add_argument("--py-spy", metavar="FILE",
                         help="sample our bot with py-spy during the window (collapsed stacks to FILE; "
                              "py-spy from $PY_SPY or PATH)")
