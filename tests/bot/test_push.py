@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from bot.panels import TOKEN_LIFE
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
@@ -82,10 +83,7 @@ async def test_a_whole_game_played_on_the_panels_the_bot_keeps_current(simcord_e
         current = await fetch(env, channel, panels[mover.id])
         assert drawn_for(current) == table.version
         assert_panel_private(table, table.seat_of(mover.id), current.content, current)
-
-        class Shown:
-            message, content = current, current.content
-        await move_on(mover, Shown, table, rng)
+        await move_on(mover, SimpleNamespace(message=current, content=current.content), table, rng)
     assert table.status == "finished"
     assert "game over" in text_of(await fetch(env, channel, message.id)).lower()
     assert len(env.bot.controller.panels) == 0, "a finished table's panels are forgotten"
