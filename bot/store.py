@@ -40,6 +40,23 @@ async def _exec(db: aiosqlite.Connection, sql: str, params: Any = ()) -> _Done:
         await cursor.close()
 
 
+async def _use_wal(db: aiosqlite.Connection) -> None:
+    """Switch the file to WAL mode. SQLite fails this switch at once, without waiting out the
+    busy timeout, while another connection holds the lock it needs (as when several processes
+    open a new file together), so it is retried until BUSY_TIMEOUT has passed."""
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    delay = 0.005
+    while True:
+        try:
+            await _exec(db, "PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.1)
+
+
 async def _exec_many(db: aiosqlite.Connection, sql: str, rows: Any) -> None:
     cursor = await db.executemany(sql, rows)
     await cursor.close()
@@ -292,7 +309,7 @@ class Store:
         try:
             db.row_factory = sqlite3.Row
             await _exec(db, f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
-            await _exec(db, "PRAGMA journal_mode = WAL")
+            await _use_wal(db)
             await _exec(db, "PRAGMA synchronous = NORMAL")
             await _migrate(db)
             await _exec(db, "PRAGMA foreign_keys = ON")
