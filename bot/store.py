@@ -13,10 +13,10 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 import aiosqlite
 
@@ -189,6 +189,8 @@ _TABLE_SELECT = """
 _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in) VALUES (?, ?, ?, ?, ?, ?)"
 _INSERT_RESULT = ("INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+_UPDATE_MOVE = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
+                " last_seat = ?, last_move = ? WHERE id = ? AND version = ?")
 ResultRow = tuple[int | None, int, float]   # user_id (None for a computer), placing, score
 
 
@@ -281,7 +283,88 @@ class _MoveWriter:
                     future.set_result(params[7] in written)
 
 
-class Store:
+class StoreCommon:
+    """What the SQLite `Store` and the PostgreSQL `bot.store_pg.PgStore` do alike around their SQL:
+    the checks before a write, the record it leaves, and the seats each open table was last
+    known to have. The public methods are documented on `bot.store_base.TableStore`."""
+
+    def __init__(self) -> None:
+        # table id -> (version, seats) as last read or written by this store. Versions only
+        # ever grow, so "the row is at version v" pins down its seats; append_move uses this to
+        # skip rewriting unchanged seats on every move.
+        self._known_seats: dict[int, tuple[int, tuple]] = {}
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    def _created(self, table_id: int, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
+                 host_id: int, seed: int, seats: list[SeatRecord], now: float) -> TableRecord:
+        self._known_seats[table_id] = (0, _seat_key(seats))
+        return TableRecord(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
+                           options=json.loads(_dumps(options)), host_id=host_id, seed=seed,
+                           seats=seats, created_at=now, updated_at=now)
+
+    @contextmanager
+    def _writing(self, record: TableRecord, expected_version: int) -> Iterator[float]:
+        """Around one guarded write of `record`: gives the time to stamp it with. On
+        VersionConflict the table's seats are forgotten; once written, `record.updated_at` is
+        set and its seats noted."""
+        _check_bump(record, expected_version)
+        now = time.time()
+        try:
+            yield now
+        except VersionConflict:
+            self._known_seats.pop(record.id, None)
+            raise
+        record.updated_at = now
+        self._remember_seats(record)
+
+    def _seats_unchanged(self, record: TableRecord, expected_version: int) -> bool:
+        return self._known_seats.get(record.id) == (expected_version, _seat_key(record.seats))
+
+    def _remember_seats(self, record: TableRecord) -> None:
+        if record.status in OPEN_STATUSES:
+            self._known_seats[record.id] = (record.version, _seat_key(record.seats))
+        else:
+            self._known_seats.pop(record.id, None)
+
+    def _records(self, rows: Iterable[Any]) -> list[TableRecord]:
+        records = records_from_rows(rows)
+        for rec in records:
+            self._remember_seats(rec)
+        return records
+
+    @staticmethod
+    def _result_rows(record: TableRecord, rows: list[ResultRow], now: float) -> list[tuple]:
+        if len(rows) != len(record.seats):
+            raise ValueError(f"{len(rows)} result rows for {len(record.seats)} seats")
+        return [(record.id, seat, record.guild_id, record.game, user_id, placing, float(score), now)
+                for seat, (user_id, placing, score) in enumerate(rows)]
+
+
+def results_query(guild_id: int, user_id: int | None, game: str | None,
+                  mark: Callable[[int], str]) -> tuple[str, list[Any]]:
+    """The query of `TableStore.results`, with `mark(n)` writing the n-th parameter."""
+    sql = ('SELECT table_id, seat, game, user_id, "placing", score, finished_at FROM results'
+           f" WHERE guild_id = {mark(1)}")
+    params: list[Any] = [guild_id]
+    for column, value in (("user_id", user_id), ("game", game)):
+        if value is not None:
+            params.append(value)
+            sql += f" AND {column} = {mark(len(params))}"
+    return sql + " ORDER BY finished_at, table_id, seat", params
+
+
+CLOSED_TABLES = "SELECT id FROM tables WHERE status NOT IN ('lobby', 'playing')"
+
+
+class Store(StoreCommon):
     """One SQLite database behind one aiosqlite connection.
 
     Open with ``await Store.open(path)`` (or ``async with await Store.open(path) as store``).
@@ -291,13 +374,10 @@ class Store:
     """
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        super().__init__()
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
-        # table id -> (version, seats) as last read or written by this Store. Versions only
-        # ever grow, so "the row is at version v" pins down its seats; append_move uses this to
-        # skip rewriting unchanged seats on every move.
-        self._known_seats: dict[int, tuple[int, tuple]] = {}
         self._moves = _MoveWriter(self._statement)
 
     # --- lifecycle -------------------------------------------------------------------------
@@ -322,12 +402,6 @@ class Store:
         await self._moves.drain()
         async with self._lock:
             await self._db.close()
-
-    async def __aenter__(self) -> Store:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
 
     async def _statement(self, sql: str, params: tuple) -> list[sqlite3.Row]:
         """One statement as its own transaction. It waits for the lock only while a transaction
@@ -367,18 +441,10 @@ class Store:
                 (guild_id, channel_id, game, _dumps(options), host_id, seed, now, now))
             table_id = cursor.lastrowid
             await _exec_many(db, _INSERT_SEAT, self._seat_rows(table_id, seats))
-        self._known_seats[table_id] = (0, _seat_key(seats))
-        return TableRecord(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
-                           options=json.loads(_dumps(options)), host_id=host_id, seed=seed,
-                           seats=seats, created_at=now, updated_at=now)
+        return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now)
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
-        """Write every field of `record` and its seats, if the stored row is still at
-        `expected_version`; otherwise raise VersionConflict and write nothing. The caller sets
-        `record.version` (normally expected_version + 1) first. Sets `record.updated_at`."""
-        _check_bump(record, expected_version)
-        now = time.time()
-        try:
+        with self._writing(record, expected_version) as now:
             async with self._transaction() as db:
                 cursor = await _exec(db,
                     "UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
@@ -391,44 +457,24 @@ class Store:
                 if cursor.rowcount != 1:
                     raise VersionConflict(f"table {record.id} is not at version {expected_version}")
                 await self._replace_seats(db, record)
-        except VersionConflict:
-            self._known_seats.pop(record.id, None)
-            raise
-        record.updated_at = now
-        self._remember_seats(record)
 
     async def append_move(self, record: TableRecord, seat: int, move: str, expected_version: int,
                           results: list[ResultRow] | None = None) -> None:
-        """The per-move write: log `move` by `seat` as version `record.version` and store the
-        record's state, status, version, meta and seats, all in one transaction guarded by
-        `expected_version` (VersionConflict, nothing written, if the row has moved on). With
-        `results` (the move ended the game), the results are stored in the same transaction.
-        Sets `record.updated_at`. Other fields (message_id, options …) are not written here."""
-        _check_bump(record, expected_version)
-        if results is not None and len(results) != len(record.seats):
-            raise ValueError(f"{len(results)} result rows for {len(record.seats)} seats")
-        now = time.time()
-        params = (record.state, record.status, record.version, now, _dumps(record.meta), seat, move,
-                  record.id, expected_version)
-        update = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
-                  " last_seat = ?, last_move = ? WHERE id = ? AND version = ?")
-        if results is None and self._known_seats.get(record.id) == (expected_version, _seat_key(record.seats)):
-            if not await self._moves.write(params):
-                self._known_seats.pop(record.id, None)
-                raise VersionConflict(f"table {record.id} is not at version {expected_version}")
-        else:
-            try:
+        with self._writing(record, expected_version) as now:
+            result_rows = self._result_rows(record, results, now) if results is not None else None
+            params = (record.state, record.status, record.version, now, _dumps(record.meta), seat, move,
+                      record.id, expected_version)
+            if result_rows is None and self._seats_unchanged(record, expected_version):
+                written = await self._moves.write(params)   # one statement, batched with other tables'
+            else:
                 async with self._transaction() as db:
-                    if (await _exec(db, update, params)).rowcount != 1:
-                        raise VersionConflict(f"table {record.id} is not at version {expected_version}")
-                    await self._replace_seats(db, record)
-                    if results is not None:
-                        await _exec_many(db, _INSERT_RESULT, self._result_rows(record, results, now))
-            except VersionConflict:
-                self._known_seats.pop(record.id, None)
-                raise
-        record.updated_at = now
-        self._remember_seats(record)
+                    written = (await _exec(db, _UPDATE_MOVE, params)).rowcount == 1
+                    if written:
+                        await self._replace_seats(db, record)
+                        if result_rows is not None:
+                            await _exec_many(db, _INSERT_RESULT, result_rows)
+            if not written:
+                raise VersionConflict(f"table {record.id} is not at version {expected_version}")
 
     async def load_table(self, table_id: int) -> TableRecord | None:
         async with self._lock:
@@ -438,14 +484,12 @@ class Store:
         return records[0] if records else None
 
     async def open_tables(self) -> list[TableRecord]:
-        """Every table in the lobby or being played, by id (what to restore after a restart)."""
         async with self._lock:
             rows = await self._db.execute_fetchall(
                 _TABLE_SELECT + " WHERE t.status IN (?, ?) ORDER BY t.id, s.seat", OPEN_STATUSES)
         return self._records(rows)
 
     async def moves(self, table_id: int) -> list[tuple[int, int, str]]:
-        """The move log of a table: (version, seat, move) in version order."""
         async with self._lock:
             rows = await self._db.execute_fetchall(
                 "SELECT version, seat, move FROM moves WHERE table_id = ? ORDER BY version", (table_id,))
@@ -454,47 +498,24 @@ class Store:
     # --- results ---------------------------------------------------------------------------
 
     async def record_results(self, record: TableRecord, rows: list[ResultRow]) -> None:
-        """Store one result per seat: `rows` holds (user_id or None, placing, score) in seat
-        order. Recording a table twice raises sqlite3.IntegrityError and writes nothing."""
-        if len(rows) != len(record.seats):
-            raise ValueError(f"{len(rows)} result rows for {len(record.seats)} seats")
+        result_rows = self._result_rows(record, rows, time.time())
         async with self._transaction() as db:
-            await _exec_many(db, _INSERT_RESULT, self._result_rows(record, rows, time.time()))
-
-    @staticmethod
-    def _result_rows(record: TableRecord, rows: list[ResultRow], now: float) -> list[tuple]:
-        return [(record.id, seat, record.guild_id, record.game, user_id, placing, score, now)
-                for seat, (user_id, placing, score) in enumerate(rows)]
+            await _exec_many(db, _INSERT_RESULT, result_rows)
 
     async def forget_user(self, user_id: int) -> int:
-        """Remove a member's personal data: their results become anonymous, their name leaves
-        every closed table (open tables keep their seat until they close). Returns how many
-        rows changed."""
         async with self._transaction() as db:
             a = await _exec(db, "UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,))
-            # seats of open tables stay: the member is playing there and keeps their seat
-            closed = "SELECT id FROM tables WHERE status NOT IN ('lobby', 'playing')"
             b = await _exec(db, f"UPDATE seats SET user_id = NULL, name = 'someone' WHERE user_id = ?"
-                                f" AND table_id IN ({closed})", (user_id,))
-            c = await _exec(db, f"UPDATE tables SET host_id = 0 WHERE host_id = ? AND id IN ({closed})",
+                                f" AND table_id IN ({CLOSED_TABLES})", (user_id,))
+            c = await _exec(db, f"UPDATE tables SET host_id = 0 WHERE host_id = ? AND id IN ({CLOSED_TABLES})",
                             (user_id,))
         self._known_seats.clear()
         return a.rowcount + b.rowcount + c.rowcount
 
     async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
-        """Results in a server, optionally only one user's and/or one game's, oldest first.
-        Each is a dict with table_id, seat, game, user_id, placing, score and finished_at."""
-        sql = ("SELECT table_id, seat, game, user_id, placing, score, finished_at FROM results"
-               " WHERE guild_id = ?")
-        params: list[Any] = [guild_id]
-        if user_id is not None:
-            sql += " AND user_id = ?"
-            params.append(user_id)
-        if game is not None:
-            sql += " AND game = ?"
-            params.append(game)
+        sql, params = results_query(guild_id, user_id, game, lambda n: "?")
         async with self._lock:
-            rows = await self._db.execute_fetchall(sql + " ORDER BY finished_at, table_id, seat", params)
+            rows = await self._db.execute_fetchall(sql, params)
         return [dict(r) for r in rows]
 
     # --- settings --------------------------------------------------------------------------
@@ -506,8 +527,6 @@ class Store:
         return json.loads(rows[0]["value"]) if rows else default
 
     async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
-        """Store a JSON-serialisable value (it comes back as JSON would give it: tuples as
-        lists, dict keys as strings)."""
         text = _dumps(value)
         async with self._transaction() as db:
             await _exec(db,
@@ -516,14 +535,12 @@ class Store:
                 (guild_id, key, text))
 
     async def settings(self, guild_id: int) -> dict[str, Any]:
-        """Every setting of a server, by key."""
         async with self._lock:
             rows = await self._db.execute_fetchall(
                 "SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key", (guild_id,))
         return {r["key"]: json.loads(r["value"]) for r in rows}
 
     async def delete_settings(self, guild_id: int, keys: Iterable[str] | None = None) -> None:
-        """Forget some settings of a server, or all of them (keys=None)."""
         async with self._transaction() as db:
             if keys is None:
                 await _exec(db, "DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
@@ -542,14 +559,6 @@ class Store:
         await _exec(db, "DELETE FROM seats WHERE table_id = ?", (record.id,))
         await _exec_many(db, _INSERT_SEAT, self._seat_rows(record.id, record.seats))
 
-    def _remember_seats(self, record: TableRecord) -> None:
-        remember_seats(self._known_seats, record)
-
-    def _records(self, rows: Iterable[sqlite3.Row]) -> list[TableRecord]:
-        records = records_from_rows(rows)
-        for rec in records:
-            self._remember_seats(rec)
-        return records
 
 
 def records_from_rows(rows: Iterable[Any]) -> list[TableRecord]:
@@ -568,14 +577,6 @@ def records_from_rows(rows: Iterable[Any]) -> list[TableRecord]:
         if r["s_seat"] is not None:
             rec.seats.append(SeatRecord(r["s_user_id"], r["s_name"], bool(r["s_computer"]), bool(r["s_stand_in"])))
     return list(records.values())
-
-
-def remember_seats(known: dict[int, tuple[int, tuple]], record: TableRecord) -> None:
-    """Note the seats of an open table at its version (so a move need not rewrite them)."""
-    if record.status in OPEN_STATUSES:
-        known[record.id] = (record.version, _seat_key(record.seats))
-    else:
-        known.pop(record.id, None)
 
 
 def _check_bump(record: TableRecord, expected_version: int) -> None:

@@ -34,27 +34,49 @@ class TableStore(Protocol):
     async def create_table(self, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
                            host_id: int, seed: int, seats: list[SeatRecord]) -> TableRecord: ...
 
-    async def save_table(self, record: TableRecord, expected_version: int) -> None: ...
+    async def save_table(self, record: TableRecord, expected_version: int) -> None:
+        """Write every field of `record` and its seats, if the stored row is still at
+        `expected_version`; otherwise raise VersionConflict and write nothing. The caller sets
+        `record.version` (normally expected_version + 1) first. Sets `record.updated_at`."""
 
     async def append_move(self, record: TableRecord, seat: int, move: str, expected_version: int,
-                          results: list[ResultRow] | None = None) -> None: ...
+                          results: list[ResultRow] | None = None) -> None:
+        """The per-move write: log `move` by `seat` as version `record.version` and store the
+        record's state, status, version, meta and seats, all in one transaction guarded by
+        `expected_version` (VersionConflict, nothing written, if the row has moved on). With
+        `results` (the move ended the game), the results are stored in the same transaction.
+        Sets `record.updated_at`. Other fields (message_id, options …) are not written here."""
 
     async def load_table(self, table_id: int) -> TableRecord | None: ...
 
-    async def open_tables(self) -> list[TableRecord]: ...
+    async def open_tables(self) -> list[TableRecord]:
+        """Every table in the lobby or being played, by id (what to restore after a restart)."""
 
-    async def moves(self, table_id: int) -> list[tuple[int, int, str]]: ...
+    async def moves(self, table_id: int) -> list[tuple[int, int, str]]:
+        """The move log of a table: (version, seat, move) in version order."""
 
-    async def record_results(self, record: TableRecord, rows: list[ResultRow]) -> None: ...
+    async def record_results(self, record: TableRecord, rows: list[ResultRow]) -> None:
+        """Store one result per seat: `rows` holds (user_id or None, placing, score) in seat
+        order. Recording a table twice raises sqlite3.IntegrityError (`DuplicateResults` from
+        PostgreSQL) and writes nothing."""
 
-    async def forget_user(self, user_id: int) -> int: ...
+    async def forget_user(self, user_id: int) -> int:
+        """Remove a member's personal data: their results become anonymous, their name leaves
+        every closed table (open tables keep their seat: the member is playing there). Returns
+        how many rows changed."""
 
-    async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]: ...
+    async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
+        """Results in a server, optionally only one user's and/or one game's, oldest first.
+        Each is a dict with table_id, seat, game, user_id, placing, score and finished_at."""
 
     async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any: ...
 
-    async def set_setting(self, guild_id: int, key: str, value: Any) -> None: ...
+    async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Store a JSON-serialisable value (it comes back as JSON would give it: tuples as
+        lists, dict keys as strings)."""
 
-    async def settings(self, guild_id: int) -> dict[str, Any]: ...
+    async def settings(self, guild_id: int) -> dict[str, Any]:
+        """Every setting of a server, by key."""
 
-    async def delete_settings(self, guild_id: int, keys: Iterable[str] | None = None) -> None: ...
+    async def delete_settings(self, guild_id: int, keys: Iterable[str] | None = None) -> None:
+        """Forget some settings of a server, or all of them (keys=None)."""

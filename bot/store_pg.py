@@ -21,24 +21,23 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import asyncpg
 
 from bot.store import (
+    CLOSED_TABLES,
     OPEN_STATUSES,
     MigrationError,
     ResultRow,
     SeatRecord,
     Store,
+    StoreCommon,
     TableRecord,
     VersionConflict,
-    _check_bump,
     _dumps,
-    _seat_key,
-    records_from_rows,
-    remember_seats,
+    results_query,
 )
 from bot.store_base import DuplicateResults
 
@@ -171,7 +170,7 @@ def _count(status: str) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-class PgStore:
+class PgStore(StoreCommon):
     """A PostgreSQL database behind an asyncpg connection pool.
 
     Open with ``await PgStore.open(dsn)`` (or ``async with await PgStore.open(dsn) as store``).
@@ -180,11 +179,9 @@ class PgStore:
     """
 
     def __init__(self, pool: asyncpg.Pool, dsn: str) -> None:
+        super().__init__()
         self._pool = pool
         self.dsn = dsn
-        # table id -> (version, seats) as last read or written by this store (see Store): lets
-        # append_move skip rewriting unchanged seats, so a move is one statement.
-        self._known_seats: dict[int, tuple[int, tuple]] = {}
 
     # --- lifecycle -------------------------------------------------------------------------
 
@@ -206,12 +203,6 @@ class PgStore:
         """Wait for the connections in use to be released (in-flight writes finish), then close."""
         await self._pool.close()
 
-    async def __aenter__(self) -> PgStore:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
-
     # --- tables ----------------------------------------------------------------------------
 
     async def create_table(self, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
@@ -226,18 +217,10 @@ class PgStore:
                 guild_id, channel_id, game, _dumps(options), host_id, seed, now)
             if seats:
                 await conn.executemany(_INSERT_SEAT, _seat_rows(table_id, seats))
-        self._known_seats[table_id] = (0, _seat_key(seats))
-        return TableRecord(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
-                           options=json.loads(_dumps(options)), host_id=host_id, seed=seed,
-                           seats=seats, created_at=now, updated_at=now)
+        return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now)
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
-        """Write every field of `record` and its seats, if the stored row is still at
-        `expected_version`; otherwise raise VersionConflict and write nothing. The caller sets
-        `record.version` (normally expected_version + 1) first. Sets `record.updated_at`."""
-        _check_bump(record, expected_version)
-        now = time.time()
-        try:
+        with self._writing(record, expected_version) as now:
             async with self._pool.acquire() as conn, conn.transaction():
                 status = await conn.execute(
                     "UPDATE tables SET guild_id = $1, channel_id = $2, message_id = $3, game = $4, options = $5,"
@@ -249,28 +232,15 @@ class PgStore:
                 if _count(status) != 1:
                     raise VersionConflict(f"table {record.id} is not at version {expected_version}")
                 await _replace_seats(conn, record)
-        except VersionConflict:
-            self._known_seats.pop(record.id, None)
-            raise
-        record.updated_at = now
-        self._remember_seats(record)
 
     async def append_move(self, record: TableRecord, seat: int, move: str, expected_version: int,
                           results: list[ResultRow] | None = None) -> None:
-        """The per-move write: log `move` by `seat` as version `record.version` and store the
-        record's state, status, version, meta and seats, all in one transaction guarded by
-        `expected_version` (VersionConflict, nothing written, if the row has moved on). With
-        `results` (the move ended the game), the results are stored in the same transaction.
-        Sets `record.updated_at`. Other fields (message_id, options …) are not written here."""
-        _check_bump(record, expected_version)
-        if results is not None and len(results) != len(record.seats):
-            raise ValueError(f"{len(results)} result rows for {len(record.seats)} seats")
-        now = time.time()
-        params = (record.state, record.status, record.version, now, _dumps(record.meta), record.id,
-                  expected_version, seat, move)
-        try:
-            if results is None and self._known_seats.get(record.id) == (expected_version, _seat_key(record.seats)):
-                # the seats are unchanged: one statement, its own atomic transaction
+        with self._writing(record, expected_version) as now:
+            result_rows = self._result_rows(record, results, now) if results is not None else None
+            params = (record.state, record.status, record.version, now, _dumps(record.meta), record.id,
+                      expected_version, seat, move)
+            if result_rows is None and self._seats_unchanged(record, expected_version):
+                # one statement, its own atomic transaction
                 if await self._pool.fetchval(_APPEND_MOVE, *params) is None:
                     raise VersionConflict(f"table {record.id} is not at version {expected_version}")
             else:
@@ -278,13 +248,8 @@ class PgStore:
                     if await conn.fetchval(_APPEND_MOVE, *params) is None:
                         raise VersionConflict(f"table {record.id} is not at version {expected_version}")
                     await _replace_seats(conn, record)
-                    if results is not None:
-                        await _insert_results(conn, record, results, now)
-        except VersionConflict:
-            self._known_seats.pop(record.id, None)
-            raise
-        record.updated_at = now
-        self._remember_seats(record)
+                    if result_rows is not None:
+                        await _insert_results(conn, record, result_rows)
 
     async def load_table(self, table_id: int) -> TableRecord | None:
         rows = await self._pool.fetch(_TABLE_SELECT + " WHERE t.id = $1 ORDER BY s.seat", table_id)
@@ -292,13 +257,11 @@ class PgStore:
         return records[0] if records else None
 
     async def open_tables(self) -> list[TableRecord]:
-        """Every table in the lobby or being played, by id (what to restore after a restart)."""
         rows = await self._pool.fetch(_TABLE_SELECT + " WHERE t.status = ANY($1::text[]) ORDER BY t.id, s.seat",
                                       list(OPEN_STATUSES))
         return self._records(rows)
 
     async def moves(self, table_id: int) -> list[tuple[int, int, str]]:
-        """The move log of a table: (version, seat, move) in version order."""
         rows = await self._pool.fetch(
             "SELECT version, seat, move FROM moves WHERE table_id = $1 ORDER BY version", table_id)
         return [(r["version"], r["seat"], r["move"]) for r in rows]
@@ -306,41 +269,23 @@ class PgStore:
     # --- results ---------------------------------------------------------------------------
 
     async def record_results(self, record: TableRecord, rows: list[ResultRow]) -> None:
-        """Store one result per seat: `rows` holds (user_id or None, placing, score) in seat
-        order. Recording a table twice raises DuplicateResults (an sqlite3.IntegrityError, as
-        the SQLite store raises) and writes nothing."""
-        if len(rows) != len(record.seats):
-            raise ValueError(f"{len(rows)} result rows for {len(record.seats)} seats")
+        result_rows = self._result_rows(record, rows, time.time())
         async with self._pool.acquire() as conn, conn.transaction():
-            await _insert_results(conn, record, rows, time.time())
+            await _insert_results(conn, record, result_rows)
 
     async def forget_user(self, user_id: int) -> int:
-        """Remove a member's personal data: their results become anonymous, their name leaves
-        every closed table (open tables keep their seat until they close). Returns how many
-        rows changed."""
-        closed = "SELECT id FROM tables WHERE status NOT IN ('lobby', 'playing')"
         async with self._pool.acquire() as conn, conn.transaction():
             a = await conn.execute("UPDATE results SET user_id = NULL WHERE user_id = $1", user_id)
             b = await conn.execute(f"UPDATE seats SET user_id = NULL, name = 'someone' WHERE user_id = $1"
-                                   f" AND table_id IN ({closed})", user_id)
-            c = await conn.execute(f"UPDATE tables SET host_id = 0 WHERE host_id = $1 AND id IN ({closed})",
+                                   f" AND table_id IN ({CLOSED_TABLES})", user_id)
+            c = await conn.execute(f"UPDATE tables SET host_id = 0 WHERE host_id = $1 AND id IN ({CLOSED_TABLES})",
                                    user_id)
         self._known_seats.clear()
         return _count(a) + _count(b) + _count(c)
 
     async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
-        """Results in a server, optionally only one user's and/or one game's, oldest first.
-        Each is a dict with table_id, seat, game, user_id, placing, score and finished_at."""
-        sql = ('SELECT table_id, seat, game, user_id, "placing", score, finished_at FROM results'
-               " WHERE guild_id = $1")
-        params: list[Any] = [guild_id]
-        if user_id is not None:
-            params.append(user_id)
-            sql += f" AND user_id = ${len(params)}"
-        if game is not None:
-            params.append(game)
-            sql += f" AND game = ${len(params)}"
-        rows = await self._pool.fetch(sql + " ORDER BY finished_at, table_id, seat", *params)
+        sql, params = results_query(guild_id, user_id, game, lambda n: f"${n}")
+        rows = await self._pool.fetch(sql, *params)
         return [dict(r) for r in rows]
 
     # --- settings --------------------------------------------------------------------------
@@ -351,37 +296,22 @@ class PgStore:
         return json.loads(rows[0]["value"]) if rows else default
 
     async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
-        """Store a JSON-serialisable value (it comes back as JSON would give it: tuples as
-        lists, dict keys as strings)."""
         await self._pool.execute(
             "INSERT INTO guild_settings (guild_id, key, value) VALUES ($1, $2, $3)"
             " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
             guild_id, key, _dumps(value))
 
     async def settings(self, guild_id: int) -> dict[str, Any]:
-        """Every setting of a server, by key."""
         rows = await self._pool.fetch(
             "SELECT key, value FROM guild_settings WHERE guild_id = $1 ORDER BY key", guild_id)
         return {r["key"]: json.loads(r["value"]) for r in rows}
 
     async def delete_settings(self, guild_id: int, keys: Iterable[str] | None = None) -> None:
-        """Forget some settings of a server, or all of them (keys=None)."""
         if keys is None:
             await self._pool.execute("DELETE FROM guild_settings WHERE guild_id = $1", guild_id)
         else:
             await self._pool.execute("DELETE FROM guild_settings WHERE guild_id = $1 AND key = ANY($2::text[])",
                                      guild_id, list(keys))
-
-    # --- helpers ---------------------------------------------------------------------------
-
-    def _remember_seats(self, record: TableRecord) -> None:
-        remember_seats(self._known_seats, record)
-
-    def _records(self, rows: Sequence[asyncpg.Record]) -> list[TableRecord]:
-        records = records_from_rows(rows)
-        for rec in records:
-            self._remember_seats(rec)
-        return records
 
 
 def _seat_rows(table_id: int, seats: list[SeatRecord]) -> list[tuple]:
@@ -394,11 +324,9 @@ async def _replace_seats(conn: asyncpg.Connection, record: TableRecord) -> None:
         await conn.executemany(_INSERT_SEAT, _seat_rows(record.id, record.seats))
 
 
-async def _insert_results(conn: asyncpg.Connection, record: TableRecord, rows: list[ResultRow], now: float) -> None:
+async def _insert_results(conn: asyncpg.Connection, record: TableRecord, rows: list[tuple]) -> None:
     try:
-        await conn.executemany(_INSERT_RESULT, [
-            (record.id, seat, record.guild_id, record.game, user_id, placing, float(score), now)
-            for seat, (user_id, placing, score) in enumerate(rows)])
+        await conn.executemany(_INSERT_RESULT, rows)
     except asyncpg.UniqueViolationError as exc:
         raise DuplicateResults(f"results of table {record.id} are already recorded") from exc
 
