@@ -58,16 +58,24 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
     async def _refuse(interaction: discord.Interaction, error: Exception) -> None:
         await interaction.response.send_message(f"❌ {error}", ephemeral=True)
 
+    async def _allowed_with_game(self, interaction: discord.Interaction, game: str | None) -> tuple[bool, str | None]:
+        """Whether the command may go on (the member may configure, and `game`, if given, is
+        one of ours: both refused with a message otherwise), and the game's key."""
+        if not await self.allowed(interaction):
+            return False, None
+        try:
+            return True, check_game(game) if game else None
+        except ConfigError as e:
+            await self._refuse(interaction, e)
+            return False, None
+
     @app_commands.command(name="show", description="Show this server's settings, or one game's option defaults")
     @app_commands.describe(game="A game, to see its option defaults and timer")
     @app_commands.autocomplete(game=game_autocomplete)
     async def show(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        if not await self.allowed(interaction):
+        go_on, key = await self._allowed_with_game(interaction, game)
+        if not go_on:
             return
-        try:
-            key = check_game(game) if game else None
-        except ConfigError as e:
-            return await self._refuse(interaction, e)
         config = await self._config(interaction.guild_id)
         embed = discord.Embed(title="Card table settings" + (f": {key}" if key else ""),
                               description="\n".join(config.lines(key))[:4000], colour=discord.Colour.blurple())
@@ -193,12 +201,9 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
     @app_commands.describe(game="Only this game's option defaults and timer")
     @app_commands.autocomplete(game=game_autocomplete)
     async def reset(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        if not await self.allowed(interaction):
+        go_on, key = await self._allowed_with_game(interaction, game)
+        if not go_on:
             return
-        try:
-            key = check_game(game) if game else None
-        except ConfigError as e:
-            return await self._refuse(interaction, e)
         await self.store.delete_settings(interaction.guild_id, [f"options:{key}", f"timer:{key}"] if key else None)
         await self._done(interaction, f"{key}'s settings are back to the defaults." if key
                          else "Every setting is back to its default.")

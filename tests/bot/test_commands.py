@@ -38,6 +38,8 @@ async def test_config_needs_manage_server_and_refuses_bad_values(simcord_env):
     assert "option 'target'" in said(await boss.slash(channel, "config option", game="scopa", name="target",
                                                        value="12"))
     assert "no game called 'poker'" in said(await boss.slash(channel, "config timer", seconds=60, game="poker"))
+    assert "no game called 'poker'" in said(await boss.slash(channel, "config show", game="poker"))
+    assert "no game called 'poker'" in said(await boss.slash(channel, "config reset", game="poker"))
     assert "between 0 and 86400" in said(await boss.slash(channel, "config timer", seconds=-5))
     assert "at least 10 seconds" in said(await boss.slash(channel, "config timer", seconds=3))
     assert "between 1 and 25" in said(await boss.slash(channel, "config tables", count=0))
