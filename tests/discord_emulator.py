@@ -882,7 +882,12 @@ class Emulator:
 
     def _build_routes(self) -> list[tuple[str, re.Pattern[str], str, Callable[..., Any]]]:
         snow = r"(?P<{}>[0-9]+)"
-        tok = r"(?P<token>[^/]+)"
+        app = f"/applications/{snow.format('app')}"
+        guild = f"/guilds/{snow.format('guild_id')}"
+        channel = f"/channels/{snow.format('cid')}"
+        message = f"{channel}/messages/{snow.format('mid')}"
+        webhook = f"/webhooks/{snow.format('app')}/(?P<token>[^/]+)"
+        original = f"{webhook}/messages/(?P<mid>@original|[0-9]+)"
         table = [
             ("GET", "/users/@me", "get_current_user", self._get_current_user),
             ("GET", "/gateway/bot", "get_bot_gateway", self._get_bot_gateway),
@@ -890,65 +895,26 @@ class Emulator:
             ("GET", "/applications/@me", "application_info", self._application_info),
             ("GET", f"/users/{snow.format('user_id')}", "get_user", self._get_user),
             ("POST", "/users/@me/channels", "create_dm", self._create_dm),
-            ("GET", f"/applications/{snow.format('app')}/commands", "get_global_commands", self._get_commands),
-            ("PUT", f"/applications/{snow.format('app')}/commands", "sync_global_commands", self._put_commands),
-            (
-                "GET",
-                f"/applications/{snow.format('app')}/guilds/{snow.format('guild_id')}/commands",
-                "get_guild_commands",
-                self._get_commands,
-            ),
-            (
-                "PUT",
-                f"/applications/{snow.format('app')}/guilds/{snow.format('guild_id')}/commands",
-                "sync_guild_commands",
-                self._put_commands,
-            ),
-            ("GET", f"/guilds/{snow.format('guild_id')}", "get_guild", self._get_guild),
-            ("GET", f"/guilds/{snow.format('guild_id')}/channels", "get_guild_channels", self._get_guild_channels),
-            (
-                "GET",
-                f"/guilds/{snow.format('guild_id')}/members/{snow.format('user_id')}",
-                "get_member",
-                self._get_member,
-            ),
-            ("GET", f"/channels/{snow.format('cid')}", "get_channel", self._get_channel),
-            ("POST", f"/channels/{snow.format('cid')}/typing", "typing", self._typing),
-            ("GET", f"/channels/{snow.format('cid')}/messages", "get_messages", self._get_messages),
-            ("POST", f"/channels/{snow.format('cid')}/messages", "create_message", self._create_message),
-            ("GET", f"/channels/{snow.format('cid')}/messages/{snow.format('mid')}", "get_message", self._get_message),
-            (
-                "PATCH",
-                f"/channels/{snow.format('cid')}/messages/{snow.format('mid')}",
-                "edit_message",
-                self._edit_message,
-            ),
-            (
-                "DELETE",
-                f"/channels/{snow.format('cid')}/messages/{snow.format('mid')}",
-                "delete_message",
-                self._delete_message,
-            ),
-            ("POST", f"/interactions/{snow.format('iid')}/{tok}/callback", "interaction_callback", self._callback),
-            ("POST", f"/webhooks/{snow.format('app')}/{tok}", "followup", self._followup),
-            (
-                "GET",
-                f"/webhooks/{snow.format('app')}/{tok}/messages/(?P<mid>@original|[0-9]+)",
-                "webhook_get_message",
-                self._webhook_get,
-            ),
-            (
-                "PATCH",
-                f"/webhooks/{snow.format('app')}/{tok}/messages/(?P<mid>@original|[0-9]+)",
-                "webhook_edit_message",
-                self._webhook_edit,
-            ),
-            (
-                "DELETE",
-                f"/webhooks/{snow.format('app')}/{tok}/messages/(?P<mid>@original|[0-9]+)",
-                "webhook_delete_message",
-                self._webhook_delete,
-            ),
+            ("GET", f"{app}/commands", "get_global_commands", self._get_commands),
+            ("PUT", f"{app}/commands", "sync_global_commands", self._put_commands),
+            ("GET", f"{app}{guild}/commands", "get_guild_commands", self._get_commands),
+            ("PUT", f"{app}{guild}/commands", "sync_guild_commands", self._put_commands),
+            ("GET", guild, "get_guild", self._get_guild),
+            ("GET", f"{guild}/channels", "get_guild_channels", self._get_guild_channels),
+            ("GET", f"{guild}/members/{snow.format('user_id')}", "get_member", self._get_member),
+            ("GET", channel, "get_channel", self._get_channel),
+            ("POST", f"{channel}/typing", "typing", self._typing),
+            ("GET", f"{channel}/messages", "get_messages", self._get_messages),
+            ("POST", f"{channel}/messages", "create_message", self._create_message),
+            ("GET", message, "get_message", self._get_message),
+            ("PATCH", message, "edit_message", self._edit_message),
+            ("DELETE", message, "delete_message", self._delete_message),
+            ("POST", f"/interactions/{snow.format('iid')}/(?P<token>[^/]+)/callback", "interaction_callback",
+             self._callback),
+            ("POST", webhook, "followup", self._followup),
+            ("GET", original, "webhook_get_message", self._webhook_get),
+            ("PATCH", original, "webhook_edit_message", self._webhook_edit),
+            ("DELETE", original, "webhook_delete_message", self._webhook_delete),
         ]
         return [(method, re.compile(f"^{pattern}$"), name, handler) for method, pattern, name, handler in table]
 
