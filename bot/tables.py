@@ -259,14 +259,19 @@ class TableService:
         if table.status != LOBBY:
             raise TableError("This table is closed.")
 
+    @staticmethod
+    def _has_room(table: Table) -> None:
+        most = table.game.seats.stop - 1
+        if len(table.record.seats) >= most:
+            raise TableError(f"The table is full ({most} players).")
+
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         table = await self.get(table_id)
         async with table.lock:
             self._lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError("You are already at this table.")
-            if len(table.record.seats) >= table.game.seats.stop - 1:
-                raise TableError(f"The table is full ({table.game.seats.stop - 1} players).")
+            self._has_room(table)
             table.record.seats.append(SeatRecord(user_id, name))
             await self._save(table)
         await self._notify(table)
@@ -340,8 +345,7 @@ class TableService:
                 raise TableError("Only players at the table can add computer players.")
             if not table.record.meta.get("computers", True):
                 raise TableError("This server does not allow computer players.")
-            if len(table.record.seats) >= table.game.seats.stop - 1:
-                raise TableError(f"The table is full ({table.game.seats.stop - 1} players).")
+            self._has_room(table)
             table.record.seats.append(SeatRecord(None, computer_name(table.record.seats), computer=True))
             await self._save(table)
         await self._notify(table)
