@@ -36,24 +36,11 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common import climbing as K
-from games.common.match import MatchFormat, first_dealer, next_dealer
-from games.engine import (
-    BadOption,
-    Choice,
-    Event,
-    Game,
-    Move,
-    Outcome,
-    PileView,
-    Prompt,
-    SeatView,
-    View,
-    Zone,
-    placings_from,
-)
+from games.common.climb_game import ClimbGame
+from games.common.match import MatchFormat
+from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
 
-PASS = K.PASS_MOVE
 HAND_SIZE = 13
 _RULES = {(s, f): K.big_two_rules(s, f) for s in ("sequence", "twos_high") for f in ("suit", "rank")}
 
@@ -90,9 +77,10 @@ class BigTwoState(K.ClimbState):
     playoff: list[int] = field(default_factory=list)    # seats in a play-off hand ([] = a normal hand)
 
 
-class BigTwo(K.CardSelection, Game[BigTwoState]):
+class BigTwo(ClimbGame, Game[BigTwoState]):
     key = "big_two"
     title = "Big Two"
+    play_example = "play 3D 3S as=pair"
     seats = range(2, 5)
     Options = BigTwoOptions
     State = BigTwoState
@@ -117,12 +105,6 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
         return _RULES[(s.options["straights"], s.options["flushes"])]
 
     # -- dealing
-    def setup(self, players: int, options: BigTwoOptions, seed: int) -> BigTwoState:
-        s = BigTwoState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
-
     def _deal(self, s: BigTwoState) -> list[Event]:
         o: BigTwoOptions = self.options_of(s)
         power = self.rules_of(s).power
@@ -133,9 +115,7 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
         for n, seat in enumerate(seats):
             s.hands[seat] = sorted(deck[n * HAND_SIZE:(n + 1) * HAND_SIZE], key=power.__getitem__)
         s.unused = deck[len(seats) * HAND_SIZE:]
-        s.hand_no += 1
-        K.clear_table(s)
-        s.played, s.finished = [], []
+        K.new_hand(s)
         if s.playoff:
             names = " and ".join(f"{{p{i}}}" for i in s.playoff)
             events = [Event(f"Play-off hand: {names} are dealt {HAND_SIZE} cards each.")]
@@ -144,26 +124,11 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
         winner_leads = o.next_lead == "winner" and s.last_winner >= 0 and bool(s.hands[s.last_winner])
         return events + K.open_lead(s, power, by_winner=winner_leads)
 
-    # -- legality
-
-    def refuse(self, s: BigTwoState, seat: int, move: Move) -> str | None:
-        if move.kind == "pass":
-            if move.args or move.params:
-                return "To pass, just say 'pass'."
-            return None if s.table else "You lead: play any combination (you cannot pass on an empty table)."
-        if move.kind != "play":
-            return f"'{move}' is not a move in Big Two: play cards (e.g. 'play 3D 3S as=pair') or pass."
-        opening = K.card_label(s.opening) if s.opening in s.hands[seat] else "the lowest card"
-        return K.refuse_play(self.rules_of(s), s.hands[seat], s, move, opening)[1]
-
     # -- playing
     def play(self, s: BigTwoState, seat: int, move: Move) -> list[Event]:
         if move.kind == "pass":
-            s.passed[seat] = True
-            return [Event(f"{{p{seat}}} passes.")] + self._step(s, seat)
-        combo = self._legal(s, seat).combos.get(move) or K.refuse_play(self.rules_of(s), s.hands[seat], s, move)[0]
-        K.lay(s, seat, combo, knock=False)
-        events = [Event(f"{{p{seat}}} plays {K.describe_combo(combo)}.")]
+            return self._pass(s, seat)
+        events = self._lay(s, seat, self._reading(s, seat, move))
         left = len(s.hands[seat])
         if not left:
             s.finished.append(seat)
@@ -172,10 +137,6 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
         if left == 1:
             events.append(Event(f"{{p{seat}}} has one card left."))
         return events + self._step(s, seat)
-
-    def _step(self, s: BigTwoState, seat: int) -> list[Event]:
-        leader = K.step_on(s, seat, [len(h) for h in s.hands])
-        return [] if leader is None else [Event(f"Everyone else passed: {{p{leader}}} leads anything.")]
 
     def _end_hand(self, s: BigTwoState, winner: int) -> list[Event]:
         o: BigTwoOptions = self.options_of(s)
@@ -189,40 +150,17 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
         events = [Event(s.last_result + ".")]
         was_playoff = bool(s.playoff)
         s.playoff = []
-        if was_playoff or o.match().finished(s.scores, s.hand_no):
+        over = was_playoff or o.match().finished(s.scores, s.hand_no)
+        if over and not was_playoff and o.ties == "playoff":
             tied = o.match().leaders(s.scores)
-            if not was_playoff and len(tied) > 1 and o.ties == "playoff":
+            if len(tied) > 1:
                 s.playoff = tied
-                s.dealer = next_dealer(s.dealer, s.players)
                 names = " and ".join(f"{{p{i}}}" for i in tied)
-                return events + [Event(f"{names} are tied lowest: they play off.")] + self._deal(s)
-            s.over = True
-            return events + [Event(self.outcome(s).summary)]
-        s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+                events.append(Event(f"{names} are tied lowest: they play off."))
+                over = False
+        return events + self._next_hand(s, over)
 
     # -- what people see
-    def instruction(self, s: BigTwoState, seat: int) -> str:
-        if not s.table:
-            if s.opening:
-                return f"You open the hand: play any combination that includes {K.card_label(s.opening)}."
-            return "Your lead: play any combination."
-        table = K.table_combo(s, self.rules_of(s))
-        return f"Beat {K.describe_combo(table)} (by {{p{s.table_by}}}) or pass."
-
-    def prompt(self, s: BigTwoState, seat: int) -> Prompt:
-        if seat not in self.to_move(s):
-            return Prompt(self.waiting_text(s))
-        return Prompt(self.instruction(s, seat), tuple(Choice(m, p) for m, p in self._choices(s, seat)))
-
-    def _choices(self, s: BigTwoState, seat: int) -> tuple:
-        legal = self._legal(s, seat)
-        pairs = [(m, legal.combos[m]) for m in legal.moves] + ([(PASS, None)] if s.table else [])
-        return K.prompt_choices(self.rules_of(s), pairs, "Pass")
-
-    def describe(self, s: BigTwoState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        return dict(self._choices(s, seat)).get(move, (("Your move", str(move)),))
-
     def view(self, s: BigTwoState, seat: int | None) -> View:
         o: BigTwoOptions = self.options_of(s)
         seats = []
@@ -237,30 +175,10 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
         facts = [f"Match: {o.match().describe()}",
                  f"Cards left score 1 each, 2 each from {o.double_from}, 3 each from {o.triple_from}"]
-        if s.table:
-            facts.append(f"To beat: {K.describe_combo(K.table_combo(s, self.rules_of(s)))} by {{p{s.table_by}}}")
-        elif s.opening:
-            mine = seat is not None and s.opening in s.hands[seat]
-            facts.append(f"Opening play: must include {K.card_label(s.opening) if mine else 'the lowest card'}")
-        if s.last_result:
-            facts.append(s.last_result)
-        status = (self.outcome(s).summary if s.over
-                  else f"Hand {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}.")
-        return View(
-            game=self.key, seat=seat,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            seats=seats,
-            piles=[PileView("Table", list(s.table), len(s.table), s.table_by if s.table else None),
-                   PileView("Played", list(s.played), len(s.played)),
-                   PileView("Unused", [], len(s.unused))],
-            status=status, facts=facts, to_move=sorted(self.to_move(s)),
-            over=s.over, result=self.outcome(s).summary if s.over else None,
-        )
+        return self._view(s, seat, seats, facts, [PileView("Unused", [], len(s.unused))])
 
     def zones(self, s: BigTwoState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
-                + [Zone("table", s.table, "all"), Zone("played", s.played, "all"),
-                   Zone("unused", s.unused, "none")])
+        return self._round_zones(s) + [Zone("unused", s.unused, "none")]
 
     def standing(self, s: BigTwoState) -> list[float]:
         return self.options_of(s).match().standing(s.scores)
@@ -279,10 +197,6 @@ class BigTwo(K.CardSelection, Game[BigTwoState]):
     def hand_progress(self, s: BigTwoState) -> list[float]:
         o: BigTwoOptions = self.options_of(s)
         return [-float(o.penalty(len(h))) for h in s.hands]
-
-    def rollout_move(self, s, seat, moves, rng):
-        danger = any(0 < len(h) <= 2 for i, h in enumerate(s.hands) if i != seat)
-        return K.rollout_pick(self.rules_of(s), s.hands[seat], self._legal(s, seat), bool(s.table), rng, danger)
 
 
 GAME = BigTwo()

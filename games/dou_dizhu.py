@@ -51,20 +51,8 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common import climbing as K
-from games.common.match import first_dealer, next_dealer
-from games.engine import (
-    Choice,
-    Event,
-    Game,
-    Move,
-    Outcome,
-    PileView,
-    Prompt,
-    SeatView,
-    View,
-    Zone,
-    placings_from,
-)
+from games.common.climb_game import ClimbGame
+from games.engine import Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
 
 PASS = K.PASS_MOVE
@@ -108,9 +96,12 @@ class DouDizhuState(K.ClimbState):
     plays_made: list[int] = field(default_factory=list)    # plays per seat this hand
 
 
-class DouDizhu(K.CardSelection, Game[DouDizhuState]):
+class DouDizhu(ClimbGame, Game[DouDizhuState]):
     key = "dou_dizhu"
     title = "Dou Dizhu"
+    everyone_else = "Both others"
+    hand_word = "Deal"
+    score_unit = " chips"
     seats = range(3, 4)
     Options = DouDizhuOptions
     State = DouDizhuState
@@ -151,12 +142,8 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
         return "landlord" if seat == s.landlord else "peasant"
 
     # -- dealing
-    def setup(self, players: int, options: DouDizhuOptions, seed: int) -> DouDizhuState:
-        o = options
-        s = DouDizhuState(players=players, seed=seed, options=o.to_dict(), scores=[o.chips] * players)
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
+    def start_score(self, options: DouDizhuOptions) -> int:
+        return options.chips
 
     def _deal(self, s: DouDizhuState) -> list[Event]:
         power = self.rules_of(s).power
@@ -170,9 +157,8 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
         s.first_bidder = next(i for i, h in enumerate(s.hands) if s.faceup in h)
         s.hands[s.first_bidder].remove(s.faceup)
         s.shown[s.first_bidder].append(s.faceup)
-        s.hand_no += 1
-        K.clear_table(s)
-        s.played, s.finished, s.widow_shown = [], [], []
+        K.new_hand(s)
+        s.widow_shown = []
         s.phase, s.turn = BID, s.first_bidder
         s.high_bid, s.high_bidder, s.passes, s.bids = 0, -1, 0, []
         s.landlord, s.bombs, s.plays_made = -1, 0, [0] * PLAYERS
@@ -192,11 +178,7 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
 
     def refuse(self, s: DouDizhuState, seat: int, move: Move) -> str | None:
         if move.kind == "pass":
-            if move.args or move.params:
-                return "To pass, just say 'pass'."
-            if s.phase == PLAY and not s.table:
-                return "You lead: play any combination (you cannot pass on an empty table)."
-            return None
+            return self._refuse_pass(move, leading=s.phase == PLAY and not s.table)
         if s.phase == BID:
             if move.kind != "bid":
                 return "The auction is on: bid 1, 2 or 3 (e.g. 'bid 2'), or pass."
@@ -224,12 +206,10 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
         if s.phase == BID:
             return self._bid(s, seat, move)
         if move.kind == "pass":
-            s.passed[seat] = True
-            return [Event(f"{{p{seat}}} passes.")] + self._step(s, seat)
+            return self._pass(s, seat)
         combo = self._legal(s, seat).combos[move]
-        K.lay(s, seat, combo, knock=False, hands=(s.shown[seat], s.hands[seat]))
+        events = self._lay(s, seat, combo, hands=(s.shown[seat], s.hands[seat]))
         s.plays_made[seat] += 1
-        events = [Event(f"{{p{seat}}} plays {K.describe_combo(combo)}.")]
         if combo.kind in (K.BOMB, K.ROCKET):
             s.bombs += 1
             events.append(Event(f"A {combo.kind}! The stake is multiplied by {s.options['bomb_multiplier']}."))
@@ -276,10 +256,6 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
         events.append(Event(f"{{p{seat}}} leads."))
         return events
 
-    def _step(self, s: DouDizhuState, seat: int) -> list[Event]:
-        leader = K.step_on(s, seat, self._left(s))
-        return [] if leader is None else [Event(f"Both others passed: {{p{leader}}} leads anything.")]
-
     def payment(self, s: DouDizhuState, winner: int) -> tuple[int, bool]:
         """The amount each peasant pays or receives, and whether it was a spring."""
         o: DouDizhuOptions = self.options_of(s)
@@ -310,16 +286,10 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
 
     def _next_deal(self, s: DouDizhuState) -> list[Event]:
         o: DouDizhuOptions = self.options_of(s)
-        if s.hand_no >= o.deals or (o.chips and min(s.scores) <= 0):
-            self._finish(s)
-            return [Event(self.outcome(s).summary)]
-        s.dealer = next_dealer(s.dealer, PLAYERS)
-        return self._deal(s)
-
-    def _finish(self, s: DouDizhuState) -> None:
-        """The match is over: every card goes back to the pack (face down)."""
-        K.clear_table(s)
-        s.over = True
+        over = s.hand_no >= o.deals or (o.chips > 0 and min(s.scores) <= 0)
+        if over:
+            K.clear_table(s)        # the match is over: every card goes back to the pack (face down)
+        return self._next_hand(s, over)
 
     # -- what people see
     def instruction(self, s: DouDizhuState, seat: int) -> str:
@@ -329,23 +299,17 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
             return "Bid 1, 2 or 3 to become the landlord, or pass."
         if not s.table:
             return f"Your lead ({self._side(s, seat)}): play any combination."
-        table = K.table_combo(s, self.rules_of(s))
-        return f"Beat {K.describe_combo(table)} (by {{p{s.table_by}}}) or pass."
-
-    def prompt(self, s: DouDizhuState, seat: int) -> Prompt:
-        if seat not in self.to_move(s):
-            return Prompt(self.waiting_text(s))
-        return Prompt(self.instruction(s, seat), tuple(Choice(m, p) for m, p in self._choices(s, seat)))
+        return super().instruction(s, seat)
 
     def _choices(self, s: DouDizhuState, seat: int) -> tuple:
         if s.phase == BID:
             return tuple((m, (("Your bid", "Pass" if m.kind == "pass" else m.arg),)) for m in self.moves(s, seat))
-        legal = self._legal(s, seat)
-        pairs = [(m, legal.combos[m]) for m in legal.moves] + ([(PASS, None)] if s.table else [])
-        return K.prompt_choices(self.rules_of(s), pairs, "Pass")
+        return super()._choices(s, seat)
 
-    def describe(self, s: DouDizhuState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        return dict(self._choices(s, seat)).get(move, (("Your move", str(move)),))
+    def _status(self, s: DouDizhuState) -> str:
+        if s.phase == BID and not s.over:
+            return f"Deal {s.hand_no}. {{p{s.turn}}} to bid."
+        return super()._status(s)
 
     def view(self, s: DouDizhuState, seat: int | None) -> View:
         o: DouDizhuOptions = self.options_of(s)
@@ -368,41 +332,15 @@ class DouDizhu(K.CardSelection, Game[DouDizhuState]):
                          f"({s.bombs} bomb{'s' if s.bombs != 1 else ''} or rockets)")
         if s.widow_shown:
             facts.append(f"Widow: {C.texts(s.widow_shown)}")
-        if s.table:
-            facts.append(f"To beat: {K.describe_combo(K.table_combo(s, self.rules_of(s)))} by {{p{s.table_by}}}")
-        if s.last_result:
-            facts.append(s.last_result)
-        if s.over:
-            status = self.outcome(s).summary
-        elif s.phase == BID:
-            status = f"Deal {s.hand_no}. {{p{s.turn}}} to bid."
-        else:
-            status = f"Deal {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}."
-        piles = [PileView("Table", list(s.table), len(s.table), s.table_by if s.table else None),
-                 PileView("Played", list(s.played), len(s.played)),
-                 PileView("Widow", [], len(s.widow))]
+        piles = [PileView("Widow", [], len(s.widow))]
         piles += [PileView(f"Known cards of {{p{i}}}", list(s.shown[i]), len(s.shown[i]), i)
                   for i in range(PLAYERS) if s.shown[i] and i != seat]
-        return View(
-            game=self.key, seat=seat,
-            hand=list(self.hand_of(s, seat)) if seat is not None else [],
-            seats=seats, piles=piles, status=status, facts=facts, to_move=sorted(self.to_move(s)),
-            over=s.over, result=self.outcome(s).summary if s.over else None,
-        )
+        return self._view(s, seat, seats, facts, piles)
 
     def zones(self, s: DouDizhuState) -> list[Zone]:
         return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
                 + [Zone(f"known {i}", h, "all") for i, h in enumerate(s.shown)]
                 + [Zone("widow", s.widow, "none"), Zone("table", s.table, "all"), Zone("played", s.played, "all")])
-
-    def outcome(self, s: DouDizhuState) -> Outcome | None:
-        if not s.over:
-            return None
-        best = max(s.scores)
-        winners = [i for i, x in enumerate(s.scores) if x == best]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
-        return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} chips!")
 
     # -- computer players
     def hand_progress(self, s: DouDizhuState) -> list[float]:

@@ -43,24 +43,10 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common import climbing as K
-from games.common.match import first_dealer, next_dealer
-from games.engine import (
-    BadOption,
-    Choice,
-    Event,
-    Game,
-    Move,
-    Outcome,
-    PileView,
-    Prompt,
-    SeatView,
-    View,
-    Zone,
-    placings_from,
-)
+from games.common.climb_game import ClimbGame
+from games.engine import BadOption, Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
 
-PASS = K.PASS_MOVE
 _RULES = {mode: K.thirteen_rules(mode) for mode in ("text", "twos", "standard")}
 MAX_REDEALS = 50
 
@@ -112,9 +98,10 @@ def instant_winner(hands: list[list[str]]) -> tuple[int, str] | None:
     return None
 
 
-class Thirteen(K.CardSelection, Game[ThirteenState]):
+class Thirteen(ClimbGame, Game[ThirteenState]):
     key = "thirteen"
     title = "Thirteen"
+    knocks = True
     seats = range(2, 13)
     Options = ThirteenOptions
     State = ThirteenState
@@ -139,16 +126,7 @@ class Thirteen(K.CardSelection, Game[ThirteenState]):
     def rules_of(self, s: ThirteenState) -> K.Rules:
         return _RULES[s.options["chops"]]
 
-    def _active(self, s: ThirteenState) -> list[int]:
-        return [len(h) for h in s.hands]
-
     # -- dealing
-    def setup(self, players: int, options: ThirteenOptions, seed: int) -> ThirteenState:
-        s = ThirteenState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
-
     def _deal(self, s: ThirteenState) -> list[Event]:
         o: ThirteenOptions = self.options_of(s)
         power = self.rules_of(s).power
@@ -163,9 +141,7 @@ class Thirteen(K.CardSelection, Game[ThirteenState]):
             if o.instant_win != "redeal" or lucky is None or attempt == MAX_REDEALS:
                 break
             events.append(Event(f"{{p{lucky[0]}}} was dealt {lucky[1]}: the cards are shuffled and dealt again."))
-        s.hand_no += 1
-        K.clear_table(s)
-        s.played, s.finished = [], []
+        K.new_hand(s)
         events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {size} cards each."))
         lucky = instant_winner(s.hands)
         if o.instant_win == "win" and lucky is not None:
@@ -175,31 +151,11 @@ class Thirteen(K.CardSelection, Game[ThirteenState]):
         winner_leads = s.hand_no > 1 and o.next_lead == "winner" and s.last_winner >= 0
         return events + K.open_lead(s, power, by_winner=winner_leads)
 
-    # -- legality
-
-    def refuse(self, s: ThirteenState, seat: int, move: Move) -> str | None:
-        if move.kind == "pass":
-            if move.args or move.params:
-                return "To knock, just say 'pass'."
-            return None if s.table else "You lead: play any combination (you cannot knock on an empty table)."
-        if move.kind != "play":
-            return f"'{move}' is not a move in Thirteen: play cards (e.g. 'play 3S 3H as=pair') or pass."
-        _combo, reason = K.refuse_play(self.rules_of(s), s.hands[seat], s, move, self._opening_text(s, seat))
-        return reason
-
-    def _opening_text(self, s: ThirteenState, seat: int) -> str:
-        return K.card_label(s.opening) if s.opening in s.hands[seat] else "the lowest card"
-
     # -- playing
     def play(self, s: ThirteenState, seat: int, move: Move) -> list[Event]:
         if move.kind == "pass":
-            s.passed[seat] = True
-            events = [Event(f"{{p{seat}}} knocks.")]
-            return events + self._step(s, seat)
-        rules = self.rules_of(s)
-        combo = self._legal(s, seat).combos.get(move) or K.refuse_play(rules, s.hands[seat], s, move)[0]
-        K.lay(s, seat, combo, knock=True)
-        events = [Event(f"{{p{seat}}} plays {K.describe_combo(combo)}.")]
+            return self._pass(s, seat)
+        events = self._lay(s, seat, self._reading(s, seat, move))
         if not s.hands[seat]:
             s.finished.append(seat)
             place = len(s.finished)
@@ -208,12 +164,6 @@ class Thirteen(K.CardSelection, Game[ThirteenState]):
             if o.hand_end == "first_out" or sum(1 for h in s.hands if h) <= 1:
                 return events + self._end_hand(s)
         return events + self._step(s, seat)
-
-    def _step(self, s: ThirteenState, seat: int) -> list[Event]:
-        leader = K.step_on(s, seat, self._active(s))
-        if leader is None:
-            return []
-        return [Event(f"Everyone else knocked: {{p{leader}}} leads anything.")]
 
     def _end_hand(self, s: ThirteenState) -> list[Event]:
         o: ThirteenOptions = self.options_of(s)
@@ -233,34 +183,9 @@ class Thirteen(K.CardSelection, Game[ThirteenState]):
         s.last_result = f"Hand {s.hand_no}: " + ", ".join(
             f"{{p{i}}} +{gained[i]}" for i in sorted(range(n), key=lambda i: -gained[i]))
         events = [Event(s.last_result + ".")]
-        if max(s.scores) >= o.goal():
-            s.over = True
-            return events + [Event(self.outcome(s).summary)]
-        s.dealer = next_dealer(s.dealer, n)
-        return events + self._deal(s)
+        return events + self._next_hand(s, max(s.scores) >= o.goal())
 
     # -- what people see
-    def instruction(self, s: ThirteenState, seat: int) -> str:
-        if not s.table:
-            if s.opening:
-                return f"You open the hand: play any combination that includes {K.card_label(s.opening)}."
-            return "Your lead: play any combination."
-        table = K.table_combo(s, self.rules_of(s))
-        return f"Beat {K.describe_combo(table)} (by {{p{s.table_by}}}) or knock."
-
-    def prompt(self, s: ThirteenState, seat: int) -> Prompt:
-        if seat not in self.to_move(s):
-            return Prompt(self.waiting_text(s))
-        return Prompt(self.instruction(s, seat), tuple(Choice(m, p) for m, p in self._choices(s, seat)))
-
-    def _choices(self, s: ThirteenState, seat: int) -> tuple:
-        legal = self._legal(s, seat)
-        pairs = [(m, legal.combos[m]) for m in legal.moves] + ([(PASS, None)] if s.table else [])
-        return K.prompt_choices(self.rules_of(s), pairs, "Knock (pass)")
-
-    def describe(self, s: ThirteenState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        return dict(self._choices(s, seat)).get(move, (("Your move", str(move)),))
-
     def view(self, s: ThirteenState, seat: int | None) -> View:
         o: ThirteenOptions = self.options_of(s)
         seats = []
@@ -274,51 +199,16 @@ class Thirteen(K.CardSelection, Game[ThirteenState]):
         goal = f"place points to {o.target}" if o.scoring == "places" else f"first to win {o.hands_to_win} hands"
         facts = [f"Match: {goal}" if o.goal() > 1 or o.scoring == "places" else "Match: a single hand",
                  f"Chops: {o.chops}; hand ends: {o.hand_end.replace('_', ' ')}"]
-        if s.table:
-            table = K.table_combo(s, self.rules_of(s))
-            facts.append(f"To beat: {K.describe_combo(table)} by {{p{s.table_by}}}")
-        elif s.opening:
-            mine = seat is not None and s.opening in s.hands[seat]
-            facts.append(f"Opening play: must include {K.card_label(s.opening) if mine else 'the lowest card'}")
-        if s.last_result:
-            facts.append(s.last_result)
-        if s.over:
-            status = self.outcome(s).summary
-        else:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}."
-        hand = list(s.hands[seat]) if seat is not None else []
-        return View(
-            game=self.key, seat=seat, hand=hand, seats=seats,
-            piles=[PileView("Table", list(s.table), len(s.table), s.table_by if s.table else None),
-                   PileView("Played", list(s.played), len(s.played)),
-                   PileView("Set aside", [], len(s.unused))],
-            status=status, facts=facts, to_move=sorted(self.to_move(s)),
-            over=s.over, result=self.outcome(s).summary if s.over else None,
-        )
+        return self._view(s, seat, seats, facts, [PileView("Set aside", [], len(s.unused))])
 
     def zones(self, s: ThirteenState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
-                + [Zone("table", s.table, "all"), Zone("played", s.played, "all"),
-                   Zone("unused", s.unused, "none")])
-
-    def outcome(self, s: ThirteenState) -> Outcome | None:
-        if not s.over:
-            return None
-        best = max(s.scores)
-        winners = [i for i, x in enumerate(s.scores) if x == best]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
-        return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best}!")
+        return self._round_zones(s) + [Zone("unused", s.unused, "none")]
 
     # -- computer players
     def hand_progress(self, s: ThirteenState) -> list[float]:
         n = s.players
         return [float(2 * n - s.finished.index(i)) if i in s.finished else -float(len(h))
                 for i, h in enumerate(s.hands)]
-
-    def rollout_move(self, s, seat, moves, rng):
-        danger = any(0 < len(h) <= 2 for i, h in enumerate(s.hands) if i != seat)
-        return K.rollout_pick(self.rules_of(s), s.hands[seat], self._legal(s, seat), bool(s.table), rng, danger)
 
 
 GAME = Thirteen()

@@ -2,47 +2,29 @@
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from games import cards as C
 from games.big_two import GAME
-from games.common import climbing as K
 from games.engine import BadOption, Move
+from tests import climbing_states
 from tests.playthrough import assert_no_leak, assert_refused
 
 
-def table(hands, *, turn=0, on="", by=None, opts=None, scores=None, opening="", seed=7, playoff=()):
-    """A state with the given hands and, with ``on``, that play on the table made by ``by``;
-    the rest of the pack lies unused, so every card is accounted for."""
-    players = len(hands)
-    s = GAME.start(players, opts or {}, seed)
-    rules = GAME.rules_of(s)
-    s.hands = [sorted(h.split(), key=rules.power.__getitem__) for h in hands]
-    s.table = on.split()
-    if on:
-        (reading,) = K.classify(rules, s.table)
-        s.table_as, s.table_key = reading.kind, list(reading.key)
-        s.table_by = (turn - 1) % players if by is None else by
-    else:
-        s.table_as, s.table_key, s.table_by = "", [], -1
-    s.played, s.finished, s.playoff = [], [], list(playoff)
-    pack = Counter(C.french_deck())
-    pack.subtract(Counter(c for h in s.hands for c in h) + Counter(s.table))
-    s.unused = list(pack.elements())
-    s.turn, s.opening = turn, opening
-    s.passed = [False] * players
-    if scores is not None:
-        s.scores = list(scores)
+def table(hands, *, playoff=(), **kw):
+    """A state with the given hands and, with ``on``, that play on the table made by ``by``
+    (`tests.climbing_states.round_state`); the rest of the pack lies unused, so every card
+    is accounted for."""
+    s = climbing_states.round_state(GAME, hands, **kw)
+    s.playoff = list(playoff)
+    s.unused = climbing_states.rest_of(Counter(C.french_deck()), s)
     return s
 
 
-def plays(s, seat=None):
-    return [str(m) for m in GAME.moves(s, s.turn if seat is None else seat)]
-
-
-def refused(s, seat, move):
-    return assert_refused(GAME, s, seat, move)
+plays = partial(climbing_states.plays, GAME)
+refused = partial(assert_refused, GAME)
 
 
 # --- the deal and the opening ---------------------------------------------------------------------

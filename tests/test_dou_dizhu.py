@@ -2,51 +2,35 @@
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from games import cards as C
 from games.dou_dizhu import BID, GAME, PLAY
 from games.engine import Move
+from tests import climbing_states
 from tests.playthrough import assert_events_private, assert_no_leak, assert_refused
 
 PACK = Counter(C.french_deck(jokers=2))
 
 
-def playing(hands, *, landlord=0, turn=None, on="", as_=None, by=None, bid=1, opts=None, scores=None, shown=None):
+def playing(hands, *, landlord=0, turn=None, bid=1, shown=None, **kw):
     """A state in the play phase with the given hands (codes) and, with ``on``, that play
-    on the table by ``by``. The rest of the pack counts as played earlier."""
-    s = GAME.start(3, opts or {}, 7)
-    rules = GAME.rules_of(s)
+    on the table by ``by`` (`tests.climbing_states.round_state`; ``as_`` picks its reading).
+    The rest of the pack counts as played earlier."""
+    s = climbing_states.round_state(GAME, hands, turn=landlord if turn is None else turn, **kw)
     s.phase, s.landlord, s.high_bid, s.high_bidder = PLAY, landlord, bid, landlord
-    s.hands = [sorted(h.split(), key=rules.power.__getitem__) for h in hands]
     s.shown = [list(x.split()) for x in shown] if shown else [[], [], []]
     s.widow, s.widow_shown = [], []
-    s.table = on.split()
-    if on:
-        from games.common import climbing as K
-        (reading,) = [c for c in K.classify(rules, s.table) if as_ is None or c.kind == as_]
-        s.table_as, s.table_key = reading.kind, list(reading.key)
-        s.table_by = by
-    else:
-        s.table_as, s.table_key, s.table_by = "", [], -1
-    s.turn = landlord if turn is None else turn
-    s.passed, s.finished, s.bombs, s.plays_made = [False] * 3, [], 0, [1, 1, 1]
-    rest = PACK.copy()
-    rest.subtract(Counter(c for h in s.hands + s.shown for c in h) + Counter(s.table))
-    s.played = list(rest.elements())
-    if scores is not None:
-        s.scores = list(scores)
-    assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
+    s.bombs, s.plays_made = 0, [1, 1, 1]
+    s.played = climbing_states.rest_of(PACK, s, *s.shown)
+    climbing_states.assert_every_card_in_a_zone(GAME, s, PACK)
     return s
 
 
-def plays(s, seat=None):
-    return [str(m) for m in GAME.moves(s, s.turn if seat is None else seat)]
-
-
-def refused(s, seat, move):
-    return assert_refused(GAME, s, seat, move)
+plays = partial(climbing_states.plays, GAME)
+refused = partial(assert_refused, GAME)
 
 
 def bids(s, *moves):

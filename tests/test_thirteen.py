@@ -2,50 +2,30 @@
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from games import cards as C
-from games.common import climbing as K
 from games.engine import BadOption, Move
 from games.thirteen import GAME, instant_winner
+from tests import climbing_states
 from tests.playthrough import assert_no_leak, assert_refused
 
 
-def table(hands, *, turn=0, on="", by=None, passed=None, opts=None, scores=None, opening="", seed=7, finished=()):
+def table(hands, **kw):
     """A state with the given hands (codes separated by spaces) and, with ``on``, that play
-    on the table made by ``by``. Every other card of the pack is set aside, so the cards
-    are all accounted for."""
-    players = len(hands)
-    s = GAME.start(players, opts or {}, seed)
-    rules = GAME.rules_of(s)
-    s.hands = [sorted(h.split(), key=rules.power.__getitem__) for h in hands]
-    s.table = on.split()
-    if on:
-        (reading,) = K.classify(rules, s.table)
-        s.table_as, s.table_key = reading.kind, list(reading.key)
-        s.table_by = (turn - 1) % players if by is None else by
-    else:
-        s.table_as, s.table_key, s.table_by = "", [], -1
-    s.played, s.finished = [], list(finished)
-    decks = GAME.options_of(s).deck_count(players)
-    pack = Counter(C.french_deck(decks=decks))
-    pack.subtract(Counter(c for h in s.hands for c in h) + Counter(s.table))
-    s.unused = list(pack.elements())
-    s.turn, s.opening = turn, opening
-    s.passed = list(passed) if passed else [False] * players
-    if scores is not None:
-        s.scores = list(scores)
-    assert Counter(c for z in GAME.zones(s) for c in z.cards) == Counter(C.french_deck(decks=decks))
+    on the table made by ``by`` (`tests.climbing_states.round_state`). Every other card of
+    the pack is set aside, so the cards are all accounted for."""
+    s = climbing_states.round_state(GAME, hands, **kw)
+    pack = Counter(C.french_deck(decks=GAME.options_of(s).deck_count(len(hands))))
+    s.unused = climbing_states.rest_of(pack, s)
+    climbing_states.assert_every_card_in_a_zone(GAME, s, pack)
     return s
 
 
-def plays(s, seat=None):
-    return [str(m) for m in GAME.moves(s, s.turn if seat is None else seat)]
-
-
-def refused(s, seat, move):
-    return assert_refused(GAME, s, seat, move)
+plays = partial(climbing_states.plays, GAME)
+refused = partial(assert_refused, GAME)
 
 
 # --- the deal and the opening ------------------------------------------------------------------

@@ -40,7 +40,7 @@ Suits matter in Thirteen and Big Two, so every card set is its own play; in Dou 
 one card set stands for each play (the first cards of each rank in power order) and
 `canonical` maps any other choice of suits onto it.
 
-**The round.** `ClimbState` holds what every climbing game keeps; `lay`, `pass_turn` and
+**The round.** `ClimbState` holds what every climbing game keeps; `new_hand`, `lay` and
 `step_on` run the round: after a play or a pass the turn goes to the next seat that still
 holds cards and has not passed; when it comes back to the owner of the table play
 (everyone else passed) the table clears and the owner leads anything. With knocking
@@ -57,6 +57,7 @@ answers; a path that two readings of the same cards would share ends with "Play 
 as=pair``) with their readings, `refuse_play` explains why a play move is refused,
 `prompt_choices` builds the prompt, and `rollout_pick` is a cheap playout policy (go out
 if you can, lead low and long, beat with the lowest play, keep bombs, chops and 2s).
+The Game-class side the games share (`ClimbGame`) is in `games.common.climb_game`.
 """
 
 from __future__ import annotations
@@ -672,6 +673,13 @@ def lay(s: ClimbState, seat: int, combo: Combo, knock: bool, hands: Sequence[lis
     s.opening = ""
 
 
+def new_hand(s: ClimbState) -> None:
+    """Count a new hand: the table, the played cards and the finishers start empty."""
+    s.hand_no += 1
+    clear_table(s)
+    s.played, s.finished = [], []
+
+
 def clear_table(s: ClimbState) -> None:
     s.played += s.table
     s.table, s.table_as, s.table_key, s.table_by = [], "", [], -1
@@ -972,36 +980,3 @@ def open_lead(s: ClimbState, power: dict[str, int], by_winner: bool) -> list[Eve
     s.turn = next(i for i, h in enumerate(s.hands) if lowest in h)
     s.opening = lowest
     return [Event(f"{{p{s.turn}}} holds the lowest card and leads with it.")]
-
-
-class CardSelection:
-    """For the climbing games' Game classes: whose turn it is, the legal plays (or a pass when
-    the table holds a play), and choosing a play by selecting its cards from the hand in one
-    multi-select (the front end's P4), the step-by-step prompt serving as a hint."""
-
-    def hand_of(self, s: ClimbState, seat: int) -> list[str]:
-        return s.hands[seat]
-
-    def to_move(self, s: ClimbState) -> frozenset[int]:
-        return frozenset() if s.over else frozenset((s.turn,))
-
-    def _legal(self, s: ClimbState, seat: int) -> Legal:
-        return legal(self.rules_of(s), self.hand_of(s, seat), s)
-
-    def moves(self, s: ClimbState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        plays = list(self._legal(s, seat).moves)
-        return plays + [PASS_MOVE] if s.table else plays
-
-    def selectable(self, s: ClimbState, seat: int) -> list[str] | None:
-        if not any(m.kind == "play" for m in self.moves(s, seat)):
-            return None
-        return list(self.hand_of(s, seat))
-
-    def why_not(self, s: ClimbState, seat: int, cards: Sequence[str]) -> str:
-        reason = self.refuse(s, seat, Move("play", tuple(cards)))
-        if reason is None or reason.startswith(("Write the play", "Suits do not matter")):
-            reason = refuse_play(self.rules_of(s), self.hand_of(s, seat), s, Move("play", tuple(cards)))[1]
-        return reason or "Those cards are not a play you can make now."
-
