@@ -40,9 +40,11 @@ import random
 from dataclasses import dataclass, field
 
 from games import cards as C
+from games.common.chips import ChipsMatch, chips_text
 from games.common.layout import ACES_LOW, Rows
-from games.common.match import ChipsFormat, first_dealer, next_active
-from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.common.match import ChipsFormat, next_active, round_from
+from games.common.table import card_to_play, hand_zones, seat_names, table_view
+from games.engine import Event, Game, Move, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 
 ROWS = Rows(7, ACES_LOW)
@@ -81,16 +83,7 @@ class FanTanState(State):
     last_result: str = ""
 
 
-def _names(seats: list[int]) -> str:
-    names = [f"{{p{i}}}" for i in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
-
-
-class FanTan(Game[FanTanState]):
+class FanTan(ChipsMatch, Game[FanTanState]):
     key = "fan_tan"
     title = "Fan Tan"
     seats = range(3, 9)
@@ -115,24 +108,15 @@ class FanTan(Game[FanTanState]):
     def setup(self, players: int, options: FanTanOptions, seed: int) -> FanTanState:
         s = FanTanState(players=players, seed=seed, options=options.to_dict(),
                         scores=[options.chips] * players, out=[False] * players)
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
-
-    def _fmt(self, s: FanTanState) -> ChipsFormat:
-        return self.options_of(s).match(s.players)
+        return self.first_deal(s)
 
     def _deal(self, s: FanTanState) -> list[Event]:
         o: FanTanOptions = self.options_of(s)
-        fmt = self._fmt(s)
+        fmt = self.match_format(s)
         deck = C.french_deck()
         s.rng().shuffle(deck)
         s.hands = [[] for _ in range(s.players)]
-        order = []
-        seat = s.dealer
-        for _ in range(s.players - sum(s.out)):
-            seat = next_active(seat, s.out)
-            order.append(seat)
+        order = round_from(s.dealer, s.out)
         for i, code in enumerate(deck):
             s.hands[order[i % len(order)]].append(code)
         for hand in s.hands:
@@ -147,11 +131,11 @@ class FanTan(Game[FanTanState]):
             if short:
                 paid.append(i)
         s.turn = order[0]
-        events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt. Everyone antes {_chips(o.ante)}; "
-                        f"the pot holds {_chips(s.pot)}.")]
+        events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt. Everyone antes {chips_text(o.ante)}; "
+                        f"the pot holds {chips_text(s.pot)}.")]
         if paid:
-            events.append(Event(f"{_names(paid)} got fewer cards and ante{'s' if len(paid) == 1 else ''} "
-                                f"one chip more."))
+            events.append(Event(f"{seat_names(paid, commas=True)} got fewer cards and "
+                                f"ante{'s' if len(paid) == 1 else ''} one chip more."))
         return events + self._settle(s)
 
     # -- legality
@@ -173,11 +157,9 @@ class FanTan(Game[FanTanState]):
         if move in legal:
             return None
         if move.kind == "play":
-            if len(move.args) != 1 or move.params or not C.is_card(move.args[0]):
-                return "Say which one card to play, e.g. 'play 7S'."
-            code = C.card(move.args[0]).code
-            if code not in s.hands[seat]:
-                return f"You do not hold {C.text(code)}."
+            code, why = card_to_play(move, s.hands[seat], "7S", params=False)
+            if why:
+                return why
             if ROWS.playable(s.rows, code):
                 return f"Write the move as it is offered, e.g. 'play {code}'."
             gap = ROWS.gap(s.rows, code)
@@ -212,18 +194,18 @@ class FanTan(Game[FanTanState]):
 
     def _pass(self, s: FanTanState, seat: int) -> list[Event]:
         o: FanTanOptions = self.options_of(s)
-        fmt = self._fmt(s)
+        fmt = self.match_format(s)
         hand = s.hands[seat]
         able = bool(ROWS.playable_cards(s.rows, hand))
         cost = fmt.take(s.scores, seat, o.pass_cost)
         s.pot += cost
         if not able:
-            events = [Event(f"{{p{seat}}} cannot play and passes, paying {_chips(cost)} into the pot.")]
+            events = [Event(f"{{p{seat}}} cannot play and passes, paying {chips_text(cost)} into the pot.")]
         else:
             fine = fmt.take(s.scores, seat, PASS_FINE)
             s.pot += fine
-            text = (f"{{p{seat}}} passes while able to play: {_chips(cost)} for the pass and a fine of "
-                    f"{_chips(fine)} into the pot")
+            text = (f"{{p{seat}}} passes while able to play: {chips_text(cost)} for the pass and a fine of "
+                    f"{chips_text(fine)} into the pot")
             paid = []
             for seven in (c for c in hand if C.RANK[c] == 7):
                 for rank in (6, 8):
@@ -232,7 +214,7 @@ class FanTan(Game[FanTanState]):
                     if holder != seat:
                         paid.append((holder, fmt.pay(s.scores, seat, holder, SEVEN_FINE)))
             if paid:
-                text += ", and for holding back a 7, " + ", ".join(f"{_chips(n)} to {{p{i}}}" for i, n in paid)
+                text += ", and for holding back a 7, " + ", ".join(f"{chips_text(n)} to {{p{i}}}" for i, n in paid)
             events = [Event(text + ".")]
         s.turn = next_active(seat, s.out)
         return events
@@ -252,7 +234,7 @@ class FanTan(Game[FanTanState]):
         return events
 
     def _end_hand(self, s: FanTanState, winner: int) -> list[Event]:
-        fmt = self._fmt(s)
+        fmt = self.match_format(s)
         events = [Event(f"{{p{winner}}} is out of cards and wins the hand!")]
         paid = []
         for i, hand in enumerate(s.hands):
@@ -263,29 +245,20 @@ class FanTan(Game[FanTanState]):
         won = s.pot
         s.scores[winner] += won
         s.pot = 0
-        s.last_result = (f"Hand {s.hand_no}: {{p{winner}}} went out and took the pot of {_chips(won)} "
+        s.last_result = (f"Hand {s.hand_no}: {{p{winner}}} went out and took the pot of {chips_text(won)} "
                          f"(cards left paid: {', '.join(paid) or 'none'})")
         events.append(Event(s.last_result + "."))
-        gone = fmt.knock_out(s.scores, s.out)
-        if gone:
-            events.append(Event(f"{_names(gone)} {'is' if len(gone) == 1 else 'are'} out of chips and "
-                                f"out of the match."))
-        if fmt.finished(s.scores, s.hand_no, s.out):
-            s.over = True
-            events.append(Event(self.outcome(s).summary))
-            return events
-        s.dealer = next_active(s.dealer, s.out)
-        return events + self._deal(s)
+        return self.next_hand(s, events)
 
     # -- what people see
     def instruction(self, s: FanTanState, seat: int) -> str:
         o: FanTanOptions = self.options_of(s)
         playable = ROWS.playable_cards(s.rows, s.hands[seat])
         if not playable:
-            return f"Nothing you hold fits the layout: pass and pay {_chips(o.pass_cost)} into the pot."
+            return f"Nothing you hold fits the layout: pass and pay {chips_text(o.pass_cost)} into the pot."
         text = "Your turn: play a card to the layout (you must play when you can)."
         if o.fines:
-            text += (f" Passing anyway costs {_chips(o.pass_cost + PASS_FINE)}, plus {SEVEN_FINE} "
+            text += (f" Passing anyway costs {chips_text(o.pass_cost + PASS_FINE)}, plus {SEVEN_FINE} "
                      f"to each holder of the 6 and 8 next to any 7 you hold.")
         return text
 
@@ -296,46 +269,16 @@ class FanTan(Game[FanTanState]):
         return (("Play a card", C.text(move.args[0])),)
 
     def view(self, s: FanTanState, seat: int | None) -> View:
-        fmt = self._fmt(s)
-        seats = []
-        for i, hand in enumerate(s.hands):
-            notes = []
-            if i == s.dealer:
-                notes.append("dealer")
-            if s.out[i]:
-                notes.append("out of the match")
-            seats.append(SeatView(i, len(hand), s.scores[i], notes))
+        seats = [SeatView(i, len(hand), s.scores[i], self.seat_notes(s, i)) for i, hand in enumerate(s.hands)]
         piles = [PileView(f"{C.SUIT_SYMBOLS[x]} row", list(s.rows[x]), len(s.rows[x])) for x in C.SUITS]
-        facts = [f"Pot: {_chips(s.pot)}", f"Match: {fmt.describe()}; hand {s.hand_no} of {fmt.hands}"]
+        facts = [f"Pot: {chips_text(s.pot)}", self.match_fact(s)]
         if s.last_result:
             facts.append(s.last_result)
-        if s.over:
-            status = self.outcome(s).summary
-        else:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} to play."
-        return View(
-            game=self.key, seat=seat,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            seats=seats, piles=piles, status=status, facts=facts,
-            to_move=sorted(self.to_move(s)), over=s.over,
-            result=self.outcome(s).summary if s.over else None,
-        )
+        status = self.outcome(s).summary if s.over else f"Hand {s.hand_no}. {{p{s.turn}}} to play."
+        return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: FanTanState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
-                + [Zone(f"{x} row", s.rows[x], "all") for x in C.SUITS])
-
-    def standing(self, s: FanTanState) -> list[float]:
-        return [float(x) for x in s.scores]
-
-    def outcome(self, s: FanTanState) -> Outcome | None:
-        if not s.over:
-            return None
-        fmt = self._fmt(s)
-        winners = fmt.leaders(s.scores)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
-                       f"{_names(winners)} {verb} with {_chips(s.scores[winners[0]])}!")
+        return hand_zones(s.hands) + [Zone(f"{x} row", s.rows[x], "all") for x in C.SUITS]
 
     # -- computer players
     def hand_progress(self, s: FanTanState) -> list[float]:

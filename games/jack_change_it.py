@@ -42,20 +42,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games import cards as C
-from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
+from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.shedding import (
     PLAIN,
     Effect,
     ShedState,
     combine,
+    draw_cards,
     playable,
     resolve,
     score_hand,
     take_penalty,
     target_text,
 )
-from games.common.stock import can_draw, recycle
-from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
+from games.common.stock import can_draw
+from games.common.table import hand_zones, table_view
+from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
 
 HAND_SIZE = 7
@@ -120,7 +122,7 @@ def effect_of(code: str, players: int, two_player_queens: bool) -> Effect:
     return PLAIN
 
 
-class JackChangeIt(Game[JackChangeItState]):
+class JackChangeIt(DealtMatch, Game[JackChangeItState]):
     key = "jack_change_it"
     title = "Jack Change It"
     seats = range(2, 7)
@@ -144,9 +146,7 @@ class JackChangeIt(Game[JackChangeItState]):
     # -- dealing
     def setup(self, players: int, options: JackChangeItOptions, seed: int) -> JackChangeItState:
         s = JackChangeItState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
+        return self.first_deal(s)
 
     def _deal(self, s: JackChangeItState) -> list[Event]:
         o: JackChangeItOptions = self.options_of(s)
@@ -266,21 +266,7 @@ class JackChangeIt(Game[JackChangeItState]):
 
     # -- playing
     def _draw(self, s: JackChangeItState, seat: int, n: int) -> list[Event]:
-        got: list[str] = []
-        events: list[Event] = []
-        for _ in range(n):
-            if not s.stock and recycle(s.stock, s.discard, s.rng()):
-                events.append(Event("The discard pile was shuffled into a new stock."))
-            if not s.stock:
-                break
-            got.append(s.stock.pop())
-        s.hands[seat] += got
-        s.hands[seat].sort(key=C.sort_key)
-        if not got:
-            return events + [Event(f"{{p{seat}}} has nothing to draw.")]
-        word = "a card" if len(got) == 1 else f"{len(got)} cards"
-        short = f" (the stock had only {len(got)})" if len(got) < n else ""
-        return events + [Event(f"{{p{seat}}} draws {word}{short}."), Event(f"You drew {C.texts(got)}.", to=seat)]
+        return draw_cards(s, seat, n, " (the stock had only {got})")
 
     def play(self, s: JackChangeItState, seat: int, move: Move) -> list[Event]:
         draw = lambda who, n: self._draw(s, who, n)  # noqa: E731
@@ -332,12 +318,7 @@ class JackChangeIt(Game[JackChangeItState]):
     def _end_hand(self, s: JackChangeItState, out_seat: int | None) -> list[Event]:
         o: JackChangeItOptions = self.options_of(s)
         events = score_hand(s, out_seat, card_points, o.scoring == "penalty", "Nobody can play or draw")
-        if o.match().finished(s.scores, s.hand_no):
-            s.over = True
-            events.append(Event(self.outcome(s).summary))
-            return events
-        s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return self.after_hand(s, events, o.match().finished(s.scores, s.hand_no))
 
     # -- what people see
     def _target(self, s: JackChangeItState) -> str:
@@ -388,18 +369,11 @@ class JackChangeIt(Game[JackChangeItState]):
             facts.append(s.last_result)
         status = (self.outcome(s).summary if s.over
                   else f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target(s)}.")
-        return View(
-            game=self.key, seat=seat,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            seats=seats,
-            piles=[PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))],
-            status=status, facts=facts, to_move=sorted(self.to_move(s)),
-            over=s.over, result=self.outcome(s).summary if s.over else None,
-        )
+        piles = [PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))]
+        return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: JackChangeItState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
-                + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")])
+        return hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")]
 
     def standing(self, s: JackChangeItState) -> list[float]:
         return self.options_of(s).match().standing(s.scores)
@@ -407,11 +381,7 @@ class JackChangeIt(Game[JackChangeItState]):
     def outcome(self, s: JackChangeItState) -> Outcome | None:
         if not s.over:
             return None
-        fmt = self.options_of(s).match()
-        winners = fmt.leaders(s.scores)
-        names = " and ".join(f"{{p{i}}}" for i in winners)
-        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
+        return match_outcome(self.options_of(s).match(), s.scores)
 
     # -- computer players
     def hand_progress(self, s: JackChangeItState) -> list[float]:

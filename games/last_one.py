@@ -70,6 +70,7 @@ from games.common.shedding import (
     Effect,
     LastCard,
     ShedState,
+    draw_cards,
     matches,
     next_in,
     resolve,
@@ -77,7 +78,8 @@ from games.common.shedding import (
     target_text,
     words,
 )
-from games.common.stock import can_draw, recycle
+from games.common.stock import can_draw
+from games.common.table import card_to_play, hand_zones, table_view, winners_text
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
@@ -363,11 +365,9 @@ class LastOne(Game[LastOneState]):
             return "It is not your turn."
         hand = s.hands[seat]
         if move.kind == "play":
-            if len(move.args) != 1 or not C.is_card(move.args[0]):
-                return "Say which one card to play, e.g. 'play 5S'."
-            code = C.card(move.args[0]).code
-            if code not in hand:
-                return f"You do not hold {C.text(code)}."
+            code, why = card_to_play(move, hand, "5S")
+            if why:
+                return why
             if not self._playable(s, code):
                 return f"{C.text(code)} does not match {self._target(s)}."
             named, suit = move.param("as"), move.param("suit")
@@ -397,22 +397,9 @@ class LastOne(Game[LastOneState]):
         return lambda seat, n: self._draw(s, seat, n)
 
     def _draw(self, s: LastOneState, seat: int, n: int) -> list[Event]:
-        got: list[str] = []
-        events: list[Event] = []
-        for _ in range(n):
-            if not s.stock and recycle(s.stock, s.discard, s.rng()):
-                events.append(Event("The discard pile was shuffled into a new stock."))
-            if not s.stock:
-                break
-            got.append(s.stock.pop())
-        s.hands[seat] += got
-        s.hands[seat].sort(key=C.sort_key)
+        events = draw_cards(s, seat, n, " (all there was of {n})")
         self.calls(s).drew(s, seat, len(s.hands[seat]))
-        if not got:
-            return events + [Event(f"{{p{seat}}} has nothing to draw.")]
-        word = "a card" if len(got) == 1 else f"{len(got)} cards"
-        short = f" (all there was of {n})" if len(got) < n else ""
-        return events + [Event(f"{{p{seat}}} draws {word}{short}."), Event(f"You drew {C.texts(got)}.", to=seat)]
+        return events
 
     def play(self, s: LastOneState, seat: int, move: Move) -> list[Event]:
         if s.phase == SIZE:
@@ -690,10 +677,7 @@ class LastOne(Game[LastOneState]):
                     notes.append("melee aggressor")
                 elif i == s.melee["defender"]:
                     notes.append("melee defender")
-            note = rules.note(s, i)
-            if note:
-                notes.append(note)
-            seats.append(SeatView(i, len(hand), s.scores[i], notes))
+            seats.append(SeatView(i, len(hand), s.scores[i], rules.with_note(s, i, notes)))
         facts = [f"Elimination at {s.options['threshold']} points; the last player in wins"]
         if s.phase == PLAY and not s.over and s.named:
             facts.append(f"To follow: {target_text(s.discard[-1], s.named)}")
@@ -711,14 +695,8 @@ class LastOne(Game[LastOneState]):
             facts.append(f"{{p{s.turn}}} may add any one card to the 3")
         if s.last_result:
             facts.append(s.last_result)
-        return View(
-            game=self.key, seat=seat,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            seats=seats,
-            piles=[PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))],
-            status=self._status(s), facts=facts, to_move=sorted(self.to_move(s)),
-            over=s.over, result=self.outcome(s).summary if s.over else None,
-        )
+        piles = [PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))]
+        return table_view(self, s, seat, seats=seats, piles=piles, status=self._status(s), facts=facts)
 
     def _status(self, s: LastOneState) -> str:
         if s.over:
@@ -732,8 +710,7 @@ class LastOne(Game[LastOneState]):
         return f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target(s)}."
 
     def zones(self, s: LastOneState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
-                + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")])
+        return hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")]
 
     def reaction(self, s: LastOneState) -> str | None:
         return reaction_id(s.window) if s.phase == MELEE else None
@@ -759,9 +736,7 @@ class LastOne(Game[LastOneState]):
         standing = self.standing(s)
         placings = placings_from(standing)
         winners = [i for i, p in enumerate(placings) if p == 1]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
-        return Outcome(placings, [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
+        return Outcome(placings, [float(x) for x in s.scores], winners, f"{winners_text(winners)}!")
 
     # -- computer players
     def determinize(self, s: LastOneState, seat: int | None, rng: random.Random) -> LastOneState:

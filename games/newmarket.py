@@ -56,10 +56,12 @@ import random
 from dataclasses import dataclass, field
 
 from games import cards as C
+from games.common.chips import ChipsMatch, chips_text
 from games.common.layout import ACES_HIGH, Chain, opposite_suits
-from games.common.match import ChipsFormat, first_dealer, next_active
+from games.common.match import ChipsFormat, next_active, round_from
+from games.common.table import card_to_play, hand_zones, seat_names, table_view
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
-from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.engine import Event, Game, Move, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 
 PAY_CARDS = ("AH", "KC", "QD", "JS")
@@ -119,20 +121,11 @@ def _hand_key(code: str) -> tuple[int, int]:
     return C.SUITS.index(C.SUIT[code]), CHAIN.power(code)
 
 
-def _names(seats: list[int]) -> str:
-    names = [f"{{p{i}}}" for i in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
-
-
 def _suits_text(suits: list[str]) -> str:
     return " or ".join(f"{C.SUIT_SYMBOLS[x]} {C.SUIT_NAMES[x]}" for x in suits)
 
 
-class Newmarket(Game[NewmarketState]):
+class Newmarket(ChipsMatch, Game[NewmarketState]):
     key = "newmarket"
     title = "Newmarket"
     seats = range(3, 9)
@@ -160,27 +153,14 @@ class Newmarket(Game[NewmarketState]):
     def setup(self, players: int, options: NewmarketOptions, seed: int) -> NewmarketState:
         s = NewmarketState(players=players, seed=seed, options=options.to_dict(),
                            scores=[options.chips] * players, out=[False] * players, pots=[0] * len(PAY_CARDS))
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
-
-    def _fmt(self, s: NewmarketState) -> ChipsFormat:
-        return self.options_of(s).match(s.players)
-
-    def _active(self, s: NewmarketState) -> list[int]:
-        """The seats in the match, from the dealer's left round to the dealer."""
-        order, seat = [], s.dealer
-        for _ in range(s.players - sum(s.out)):
-            seat = next_active(seat, s.out)
-            order.append(seat)
-        return order
+        return self.first_deal(s)
 
     def _deal(self, s: NewmarketState) -> list[Event]:
         o: NewmarketOptions = self.options_of(s)
-        fmt = self._fmt(s)
+        fmt = self.match_format(s)
         deck = C.french_deck()
         s.rng().shuffle(deck)
-        order = self._active(s)
+        order = round_from(s.dealer, s.out)
         slots: list[list[str]] = [[] for _ in range(len(order) + 1)]     # the widow last
         for i, code in enumerate(deck):
             slots[i % len(slots)].append(code)
@@ -209,7 +189,7 @@ class Newmarket(Game[NewmarketState]):
         return frozenset((s.turn,))
 
     def bid_cap(self, s: NewmarketState, seat: int) -> int:
-        return min(MAX_BID, self._fmt(s).can_spend(s.scores, seat))
+        return min(MAX_BID, self.match_format(s).can_spend(s.scores, seat))
 
     def _bid_floor(self, s: NewmarketState) -> int:
         return 1 if s.window is not None else s.high + 1
@@ -249,7 +229,7 @@ class Newmarket(Game[NewmarketState]):
                 return f"Bids go up to {MAX_BID} chips."
             if amount <= cap:
                 return f"Write the move as it is offered, e.g. 'bid {amount}'."
-            return f"You cannot bid more than the {_chips(cap)} you have." if cap > 0 else \
+            return f"You cannot bid more than the {chips_text(cap)} you have." if cap > 0 else \
                 "You have no chips to bid with: pass."
         if move.kind == "pass":
             if move.args or move.params:
@@ -260,11 +240,9 @@ class Newmarket(Game[NewmarketState]):
         if move.kind == "play":
             if s.phase != PLAY:
                 return "The widow must be settled before play starts."
-            if len(move.args) != 1 or move.params or not C.is_card(move.args[0]):
-                return "Say which one card to play, e.g. 'play 5H'."
-            code = C.card(move.args[0]).code
-            if code not in s.hands[seat]:
-                return f"You do not hold {C.text(code)}."
+            code, why = card_to_play(move, s.hands[seat], "5H", params=False)
+            if why:
+                return why
             if _PLAY[code] in legal:
                 return f"Write the move as it is offered, e.g. 'play {code}'."
             if s.need:
@@ -297,7 +275,7 @@ class Newmarket(Game[NewmarketState]):
 
     def _keep(self, s: NewmarketState) -> list[Event]:
         o: NewmarketOptions = self.options_of(s)
-        bidders = [i for i in self._active(s) if i != s.dealer]
+        bidders = [i for i in round_from(s.dealer, s.out) if i != s.dealer]
         s.phase = AUCTION
         events = [Event(f"{{p{s.dealer}}} keeps their hand: the widow is auctioned.")]
         if o.auction == "sealed":
@@ -331,7 +309,7 @@ class Newmarket(Game[NewmarketState]):
     def _open_bid(self, s: NewmarketState, seat: int, move: Move) -> list[Event]:
         if move.kind == "bid":
             s.high, s.high_seat = int(move.args[0]), seat
-            events = [Event(f"{{p{seat}}} bids {_chips(s.high)}.")]
+            events = [Event(f"{{p{seat}}} bids {chips_text(s.high)}.")]
         else:
             events = [Event(f"{{p{seat}}} passes.")]
         nxt = self._next_bidder(s, seat)
@@ -352,9 +330,9 @@ class Newmarket(Game[NewmarketState]):
         return seat
 
     def _sold(self, s: NewmarketState, winner: int, amount: int) -> list[Event]:
-        paid = self._fmt(s).pay(s.scores, winner, s.dealer, amount)
+        paid = self.match_format(s).pay(s.scores, winner, s.dealer, amount)
         self._take_widow(s, winner)
-        events = [Event(f"{{p{winner}}} buys the widow for {_chips(paid)}, paid to {{p{s.dealer}}}; "
+        events = [Event(f"{{p{winner}}} buys the widow for {chips_text(paid)}, paid to {{p{s.dealer}}}; "
                         f"their old hand is dead.")]
         return events + self._start_play(s)
 
@@ -381,7 +359,7 @@ class Newmarket(Game[NewmarketState]):
                 k = PAY_CARDS.index(code)
                 won, s.pots[k] = s.pots[k], 0
                 s.scores[seat] += won
-                events.append(Event(f"{{p{seat}}} collects the {PAY_NAMES[k]} pot: {_chips(won)}."))
+                events.append(Event(f"{{p{seat}}} collects the {PAY_NAMES[k]} pot: {chips_text(won)}."))
             if not s.hands[seat]:
                 return events + self._end_hand(s, seat)
             follow = CHAIN.follow(s.hands, code)
@@ -409,7 +387,7 @@ class Newmarket(Game[NewmarketState]):
         return events
 
     def _end_hand(self, s: NewmarketState, winner: int) -> list[Event]:
-        fmt = self._fmt(s)
+        fmt = self.match_format(s)
         paid = []
         for i, hand in enumerate(s.hands):
             if i != winner and hand:
@@ -418,16 +396,7 @@ class Newmarket(Game[NewmarketState]):
         s.last_result = (f"Hand {s.hand_no}: {{p{winner}}} went out and was paid "
                          f"{', '.join(paid) or 'nothing'}")
         events = [Event(f"{{p{winner}}} is out of cards and wins the hand!"), Event(s.last_result + ".")]
-        gone = fmt.knock_out(s.scores, s.out)
-        if gone:
-            events.append(Event(f"{_names(gone)} {'is' if len(gone) == 1 else 'are'} out of chips and "
-                                f"out of the match."))
-        if fmt.finished(s.scores, s.hand_no, s.out):
-            s.over = True
-            events.append(Event(self.outcome(s).summary))
-            return events
-        s.dealer = next_active(s.dealer, s.out)
-        return events + self._deal(s)
+        return self.next_hand(s, events)
 
     # -- reaction window
     def reaction(self, s: NewmarketState) -> str | None:
@@ -453,8 +422,8 @@ class Newmarket(Game[NewmarketState]):
                 return (f"Sealed bid for the widow: bid 1–{cap} chips or pass. No bid is shown until "
                         f"everyone has answered; the highest buys the widow.")
             if cap < floor:
-                return f"The widow is bid up to {_chips(s.high)}; you cannot go higher: pass."
-            now = f"The high bid is {_chips(s.high)} by {{p{s.high_seat}}}. " if s.high else ""
+                return f"The widow is bid up to {chips_text(s.high)}; you cannot go higher: pass."
+            now = f"The high bid is {chips_text(s.high)} by {{p{s.high_seat}}}. " if s.high else ""
             return f"{now}Bid {floor}–{cap} chips for the widow, or pass (a pass is final)."
         if s.need:
             return f"You hold the next card of the run, {C.text(s.need)}: play it."
@@ -471,21 +440,16 @@ class Newmarket(Game[NewmarketState]):
         if move.kind == "pass":
             return (("Bid for the widow", "Pass"),)
         if move.kind == "bid":
-            return (("Bid for the widow", _chips(int(move.args[0]))),)
+            return (("Bid for the widow", chips_text(int(move.args[0]))),)
         code = move.args[0]
         if s.need:
             return (("Play the next card", C.text(code)),)
         return (("Start a run with your lowest card of a suit", C.text(code)),)
 
     def view(self, s: NewmarketState, seat: int | None) -> View:
-        fmt = self._fmt(s)
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = []
-            if i == s.dealer:
-                notes.append("dealer")
-            if s.out[i]:
-                notes.append("out of the match")
+            notes = self.seat_notes(s, i)
             if i == s.swapped:
                 notes.append("took the widow")
             if s.window is not None and i in s.window["seats"]:
@@ -504,10 +468,10 @@ class Newmarket(Game[NewmarketState]):
             mine = seat is not None and seat == s.dead_seat
             piles.append(PileView("Dead hand", list(s.dead) if mine else [], len(s.dead),
                                   s.dead_seat if s.dead_seat >= 0 else None))
-        facts = [f"Pots: {self._pots_text(s)}", f"Match: {fmt.describe()}; hand {s.hand_no} of {fmt.hands}"]
+        facts = [f"Pots: {self._pots_text(s)}", self.match_fact(s)]
         if s.window is not None and seat is not None and str(seat) in s.window["answers"]:
             mine = s.window["answers"][str(seat)]
-            facts.append("Your sealed answer: " + ("pass" if mine == PASS else f"bid {_chips(int(mine))}"))
+            facts.append("Your sealed answer: " + ("pass" if mine == PASS else f"bid {chips_text(int(mine))}"))
         if s.last_result:
             facts.append(s.last_result)
         if s.over:
@@ -516,38 +480,20 @@ class Newmarket(Game[NewmarketState]):
             status = f"Hand {s.hand_no}. {{p{s.dealer}}} decides about the widow."
         elif s.window is not None:
             status = f"Hand {s.hand_no}. Sealed bids for the widow: waiting for " \
-                     f"{_names(sorted(pending(s.window)))}."
+                     f"{seat_names(sorted(pending(s.window)), commas=True)}."
         elif s.phase == AUCTION:
             status = f"Hand {s.hand_no}. Auction of the widow: {{p{s.turn}}} to bid or pass."
         elif s.need:
             status = f"Hand {s.hand_no}. {{p{s.turn}}} plays the next card of the run."
         else:
             status = f"Hand {s.hand_no}. {{p{s.turn}}} starts a run."
-        return View(
-            game=self.key, seat=seat,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            seats=seats, piles=piles, status=status, facts=facts,
-            to_move=sorted(self.to_move(s)), over=s.over,
-            result=self.outcome(s).summary if s.over else None,
-        )
+        return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: NewmarketState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+        return (hand_zones(s.hands)
                 + [Zone("widow", s.widow, "none"),
                    Zone("dead hand", s.dead, s.dead_seat if s.dead_seat >= 0 else "none")]
                 + [Zone(f"{x} played", s.played[x], "all") for x in C.SUITS])
-
-    def standing(self, s: NewmarketState) -> list[float]:
-        return [float(x) for x in s.scores]
-
-    def outcome(self, s: NewmarketState) -> Outcome | None:
-        if not s.over:
-            return None
-        fmt = self._fmt(s)
-        winners = fmt.leaders(s.scores)
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
-                       f"{_names(winners)} {verb} with {_chips(s.scores[winners[0]])}!")
 
     # -- computer players
     def determinize(self, s: NewmarketState, seat: int | None, rng: random.Random) -> NewmarketState:

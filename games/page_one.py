@@ -39,8 +39,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
+from games.common.match import DealtMatch, MatchFormat, next_seat
 from games.common.shedding import CALL_MODES, CallState, LastCard
+from games.common.table import card_to_play, hand_zones, table_view, winners_text
 from games.common.tricks import ACES_HIGH, strength, winning_index
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
@@ -102,7 +103,7 @@ def led_suit(trick: list[str]) -> str | None:
     return None
 
 
-class PageOne(Game[PageOneState]):
+class PageOne(DealtMatch, Game[PageOneState]):
     key = "page_one"
     title = "Page One"
     seats = range(2, 7)
@@ -124,9 +125,7 @@ class PageOne(Game[PageOneState]):
     # -- dealing
     def setup(self, players: int, options: PageOneOptions, seed: int) -> PageOneState:
         s = PageOneState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
+        return self.first_deal(s)
 
     def _deal(self, s: PageOneState) -> list[Event]:
         deck = C.french_deck(jokers=1)
@@ -208,11 +207,9 @@ class PageOne(Game[PageOneState]):
         hand = s.hands[seat]
         suit = led_suit(s.trick)
         if move.kind == "play":
-            if len(move.args) != 1 or not C.is_card(move.args[0]):
-                return "Say which one card to play, e.g. 'play 5S'."
-            code = C.card(move.args[0]).code
-            if code not in hand:
-                return f"You do not hold {C.text(code)}."
+            code, why = card_to_play(move, hand, "5S")
+            if why:
+                return why
             if code == JOKER and len(hand) == 1 and not s.options["joker_last"]:
                 return "The joker may not be your last card at this table: draw instead."
             if suit and code != JOKER and C.SUIT[code] != suit:
@@ -330,27 +327,20 @@ class PageOne(Game[PageOneState]):
         fmt = o.match()
         if out_seat is None:
             events = [Event("Nothing is left to draw: the hand is a draw.")]
-            if fmt.kind == "wins" and fmt.target == 1:
-                s.drawn_game, s.over = True, True
-                s.last_result = "The hand was a draw"
-                return events + [Event(self.outcome(s).summary)]
-            s.last_result = f"Hand {s.hand_no} was a draw"
+            s.drawn_game = fmt.kind == "wins" and fmt.target == 1    # a single hand: the match is drawn
+            s.last_result = "The hand was a draw" if s.drawn_game else f"Hand {s.hand_no} was a draw"
+            return self.after_hand(s, events, s.drawn_game)
+        events = [Event(f"{{p{out_seat}}} has played every card and wins the hand!")]
+        if o.scoring == "penalty":
+            charged = [len(h) for h in s.hands]
+            for i, pts in enumerate(charged):
+                s.scores[i] += pts
+            s.last_result = "Cards left: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
         else:
-            events = [Event(f"{{p{out_seat}}} has played every card and wins the hand!")]
-            if o.scoring == "penalty":
-                charged = [len(h) for h in s.hands]
-                for i, pts in enumerate(charged):
-                    s.scores[i] += pts
-                s.last_result = "Cards left: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
-            else:
-                s.scores[out_seat] += 1
-                s.last_result = f"Hand {s.hand_no} won by {{p{out_seat}}}"
-            events.append(Event(s.last_result + "."))
-            if fmt.finished(s.scores, s.hand_no):
-                s.over = True
-                return events + [Event(self.outcome(s).summary)]
-        s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+            s.scores[out_seat] += 1
+            s.last_result = f"Hand {s.hand_no} won by {{p{out_seat}}}"
+        events.append(Event(s.last_result + "."))
+        return self.after_hand(s, events, fmt.finished(s.scores, s.hand_no))
 
     # -- what people see
     def instruction(self, s: PageOneState, seat: int) -> str:
@@ -408,10 +398,7 @@ class PageOne(Game[PageOneState]):
             notes = ["dealer"] if i == s.dealer else []
             if i == s.leader and s.trick and not s.over:
                 notes.append("led")
-            note = rules.note(s, i)
-            if note:
-                notes.append(note)
-            seats.append(SeatView(i, len(hand), s.scores[i], notes))
+            seats.append(SeatView(i, len(hand), s.scores[i], rules.with_note(s, i, notes)))
         facts = [f"Match: {o.match().describe()}"]
         suit = led_suit(s.trick)
         if s.trick and not s.over:
@@ -427,18 +414,12 @@ class PageOne(Game[PageOneState]):
             status = f"Hand {s.hand_no}. {{p{s.turn}}} to lead."
         else:
             status = f"Hand {s.hand_no}. {{p{s.turn}}} to play."
-        return View(
-            game=self.key, seat=seat,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            seats=seats,
-            piles=[PileView("Trick", list(s.trick), len(s.trick)), PileView("Stock", [], len(s.stock)),
-                   PileView("Played tricks", [], len(s.discard))],
-            status=status, facts=facts, to_move=sorted(self.to_move(s)),
-            over=s.over, result=self.outcome(s).summary if s.over else None,
-        )
+        piles = [PileView("Trick", list(s.trick), len(s.trick)), PileView("Stock", [], len(s.stock)),
+                 PileView("Played tricks", [], len(s.discard))]
+        return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: PageOneState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+        return (hand_zones(s.hands)
                 + [Zone("stock", s.stock, "none"), Zone("trick", s.trick, "all"),
                    Zone("played tricks", s.discard, "all")])
 
@@ -460,8 +441,7 @@ class PageOne(Game[PageOneState]):
         if s.drawn_game:
             summary = "The game is a draw: nobody could draw a card."
         else:
-            names = " and ".join(f"{{p{i}}}" for i in winners)
-            summary = f"{names} {'wins' if len(winners) == 1 else 'share the win'}!"
+            summary = f"{winners_text(winners)}!"
         return Outcome(placings, [float(x) for x in s.scores], winners, summary)
 
     # -- computer players

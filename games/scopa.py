@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.capture import capture_options
-from games.common.match import MatchFormat, award_in_order, first_dealer, next_dealer, next_seat
-from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
+from games.common.table import card_to_play, hand_zones, table_view
+from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 
 HAND_SIZE = 3
@@ -101,7 +102,7 @@ class ScopaState(State):
     last_result: str = ""
 
 
-class Scopa(Game[ScopaState]):
+class Scopa(DealtMatch, Game[ScopaState]):
     key = "scopa"
     title = "Scopa"
     seats = range(2, 3)
@@ -132,9 +133,7 @@ class Scopa(Game[ScopaState]):
     # -- dealing
     def setup(self, players: int, options: ScopaOptions, seed: int) -> ScopaState:
         s = ScopaState(players=players, seed=seed, options=options.to_dict(), scores=[0] * players)
-        s.dealer = first_dealer(s.rng(), players)
-        self._deal(s)
-        return s
+        return self.first_deal(s)
 
     def _deal(self, s: ScopaState) -> list[Event]:
         o: ScopaOptions = self.options_of(s)
@@ -187,11 +186,9 @@ class Scopa(Game[ScopaState]):
     def refuse(self, s: ScopaState, seat: int, move: Move) -> str | None:
         if move.kind != "play":
             return f"'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'."
-        if len(move.args) != 1 or not C.is_card(move.args[0]):
-            return "Say which one card to play, e.g. 'play 7D'."
-        code = C.card(move.args[0]).code
-        if code not in s.hands[seat]:
-            return f"You do not hold {C.text(code)}."
+        code, why = card_to_play(move, s.hands[seat], "7D")
+        if why:
+            return why
         extra = [name for name, _ in move.params if name != "take"]
         if extra:
             return f"'{extra[0]}=' is not part of a Scopa move; only take= is (e.g. take=3C+4H)."
@@ -287,12 +284,7 @@ class Scopa(Game[ScopaState]):
             s.last_result = f"Hand {s.hand_no}: no points"
         score_text = " – ".join(str(x) for x in s.scores)
         events.append(Event(f"{s.last_result}. Score {score_text}."))
-        if o.match().finished(s.scores, s.hand_no):
-            s.over = True
-            events.append(Event(self.outcome(s).summary))
-            return events
-        s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return self.after_hand(s, events, o.match().finished(s.scores, s.hand_no))
 
     def hand_awards(self, s: ScopaState) -> list[tuple[int, int, str]]:
         """The points of a finished hand as (seat, points, reason), in scoring order."""
@@ -363,33 +355,19 @@ class Scopa(Game[ScopaState]):
         for i, pile in enumerate(s.piles):
             shown = [c for who, c in zip(s.sweeps, s.sweep_cards, strict=True) if who == i]
             piles.append(PileView(f"{{p{i}}}'s captures", shown, len(pile), owner=i))
-        status = (self.outcome(s).summary if s.over
-                  else f"Hand {s.hand_no}. {{p{s.turn}}} to play.")
-        return View(
-            game=self.key, seat=seat,
-            hand=list(s.hands[seat]) if seat is not None else [],
-            seats=seats, piles=piles, status=status, facts=facts,
-            to_move=sorted(self.to_move(s)), over=s.over,
-            result=self.outcome(s).summary if s.over else None,
-        )
+        status = self.outcome(s).summary if s.over else f"Hand {s.hand_no}. {{p{s.turn}}} to play."
+        return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: ScopaState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
+        return (hand_zones(s.hands)
                 + [Zone("stock", s.stock, "none"), Zone("board", s.board, "all")]
                 + [Zone(f"captures {i}", p, "all") for i, p in enumerate(s.piles)])
-
-    def standing(self, s: ScopaState) -> list[float]:
-        return [float(x) for x in s.scores]
 
     def outcome(self, s: ScopaState) -> Outcome | None:
         if not s.over:
             return None
-        fmt = self.options_of(s).match()
-        winners = fmt.leaders(s.scores)
-        names = " and ".join(f"{{p{i}}}" for i in winners)
         score_text = "–".join(str(x) for x in s.scores)
-        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'} ({score_text})!")
+        return match_outcome(self.options_of(s).match(), s.scores, f" ({score_text})!")
 
     # -- computer players
     def rollout_move(self, s, seat, moves, rng):

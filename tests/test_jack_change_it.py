@@ -2,6 +2,7 @@
 
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
@@ -9,7 +10,8 @@ from games import cards as C
 from games import registry
 from games.engine import BadOption, Move
 from games.jack_change_it import GAME, JackChangeItState, card_points
-from tests.playthrough import assert_refused
+from tests.playthrough import all_cards, assert_refused
+from tests.table_helpers import laid_out, move_texts
 
 DECK = Counter(C.french_deck())
 
@@ -18,30 +20,15 @@ def table(hands, discard, *, stock=None, turn=0, dealer=None, named="", options=
           owed=0, owed_stack=0, owed_block="", direction=1, seed=7):
     """A state with the given hands and discard pile (top card last). Without ``stock``
     every other card is in the stock, so all 52 cards are accounted for."""
-    players = len(hands)
-    s = GAME.start(players, options or {}, seed)
-    s.hands = [list(h) for h in hands]
-    s.discard = list(discard)
-    if stock is None:
-        used = {c for h in hands for c in h} | set(discard)
-        s.stock = [c for c in C.french_deck() if c not in used]
-        assert Counter(c for z in GAME.zones(s) for c in z.cards) == DECK
-    else:
-        s.stock = list(stock)
+    s = laid_out(GAME, hands, list(DECK), stock=stock, scores=scores, options=options, seed=seed, discard=discard)
     s.turn, s.direction = turn, direction
-    s.dealer = (turn - 1) % players if dealer is None else dealer
+    s.dealer = (turn - 1) % len(hands) if dealer is None else dealer
     s.named, s.owed, s.owed_stack, s.owed_block, s.passes = named, owed, owed_stack, owed_block, 0
-    if scores is not None:
-        s.scores = list(scores)
     return s
 
 
-def plays(s, seat=None):
-    return [str(m) for m in GAME.moves(s, s.turn if seat is None else seat)]
-
-
-def refused(s, seat, move):
-    return assert_refused(GAME, s, seat, move)
+plays = partial(move_texts, GAME)
+refused = partial(assert_refused, GAME)
 
 
 # --- matching and drawing --------------------------------------------------------------------
@@ -316,7 +303,7 @@ def test_upcard_bury_option_buries_a_trick_card_and_turns_another():
         top = s.discard[-1]
         assert not GAME.effect(s, top).trick and len(s.discard) == 1
         buried += bool(GAME.effect(GAME.start(3, {}, seed), GAME.start(3, {}, seed).discard[-1]).trick)
-        assert Counter(c for z in GAME.zones(s) for c in z.cards) == DECK
+        assert all_cards(GAME, s) == DECK
     assert buried > 20
 
 
@@ -393,7 +380,7 @@ def test_view_never_shows_another_hand_and_zones_cover_the_deck():
         blob = str(GAME.view(s, seat).to_dict())
         others = [c for i, h in enumerate(s.hands) if i != seat for c in h]
         assert not any(f"'{c}'" in blob for c in others)
-    assert Counter(c for z in GAME.zones(s) for c in z.cards) == DECK
+    assert all_cards(GAME, s) == DECK
 
 
 def test_json_round_trip_and_random_games_finish():
@@ -406,7 +393,7 @@ def test_json_round_trip_and_random_games_finish():
             move = GAME.rollout_move(s, seat, moves, rng) if rng.random() < 0.5 else rng.choice(moves)
             GAME.apply(s, seat, move)
             assert JackChangeItState.from_json(s.to_json()) == s
-            assert Counter(c for z in GAME.zones(s) for c in z.cards) == DECK
+            assert all_cards(GAME, s) == DECK
         assert GAME.outcome(s).winners
 
 

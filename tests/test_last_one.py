@@ -3,14 +3,16 @@
 import json
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from games import cards as C
 from games import registry
 from games.engine import BadOption, Move
-from games.last_one import GAME, LastOneState, card_value
-from tests.playthrough import assert_refused
+from games.last_one import GAME, card_value
+from tests.playthrough import all_cards, assert_refused
+from tests.table_helpers import laid_out, move_texts, play_out, public
 
 PACK = Counter(C.french_deck(jokers=2))
 
@@ -19,36 +21,18 @@ def table(hands, discard=("9S",), *, stock=None, turn=0, dealer=None, named="", 
           out=(), direction=1, seed=7):
     """A state in play with the given hands and discard pile (top card last). Without
     ``stock`` every other card of the 54 is in the stock."""
-    players = len(hands)
-    s = GAME.start(players, {"hand_size": 4} | (options or {}), seed)
-    s.hands = [list(h) for h in hands]
-    s.discard = list(discard)
-    if stock is None:
-        used = {c for h in hands for c in h} | set(discard)
-        s.stock = [c for c in C.french_deck(jokers=2) if c not in used]
-        assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
-    else:
-        s.stock = list(stock)
+    s = laid_out(GAME, hands, list(PACK), stock=stock, scores=scores, options={"hand_size": 4} | (options or {}),
+                 seed=seed, discard=discard)
     s.phase, s.turn, s.direction, s.named = "play", turn, direction, named
-    s.dealer = (turn - 1) % players if dealer is None else dealer
+    s.dealer = (turn - 1) % len(hands) if dealer is None else dealer
     s.out = list(out)
     s.window, s.melee, s.again, s.owed, s.passes, s.turns = None, {}, False, 0, 0, 0
     s.hook, s.called, s.ignored = -1, [], []
-    if scores is not None:
-        s.scores = list(scores)
     return s
 
 
-def plays(s, seat=None):
-    return [str(m) for m in GAME.moves(s, s.turn if seat is None else seat)]
-
-
-def refused(s, seat, move):
-    return assert_refused(GAME, s, seat, move)
-
-
-def texts(events):
-    return [e.text for e in events if e.to is None]
+plays = partial(move_texts, GAME)
+refused = partial(assert_refused, GAME)
 
 
 # --- the deal ---------------------------------------------------------------------------------------
@@ -150,7 +134,7 @@ def test_a_player_may_draw_instead_of_playing_and_the_turn_ends():
     assert "draw" in plays(s)
     events = GAME.apply(s, 0, "draw")
     assert s.turn == 1 and s.hands[0] == ["5S", "KD", "2C"]
-    assert texts(events) == ["{p0} draws a card."]
+    assert public(events) == ["{p0} draws a card."]
 
 
 def test_with_nothing_to_draw_a_player_who_cannot_play_passes_and_all_passing_blocks_the_hand():
@@ -158,7 +142,7 @@ def test_with_nothing_to_draw_a_player_who_cannot_play_passes_and_all_passing_bl
     assert plays(s) == ["pass"]
     GAME.apply(s, 0, "pass")
     events = GAME.apply(s, 1, "pass")
-    assert any("blocked" in t for t in texts(events))
+    assert any("blocked" in t for t in public(events))
     assert s.scores == [13, 11] and s.hand_no == 2
 
 
@@ -167,7 +151,7 @@ def test_a_hand_that_reaches_the_round_limit_ends_as_it_stands():
     GAME.apply(s, 0, "draw")
     assert s.hand_no == 1
     events = GAME.apply(s, 1, "draw")
-    assert any("1 rounds and nobody is out" in t for t in texts(events)) and s.hand_no == 2
+    assert any("1 rounds and nobody is out" in t for t in public(events)) and s.hand_no == 2
 
 
 # --- special cards -----------------------------------------------------------------------------------
@@ -176,7 +160,7 @@ def test_a_2_makes_the_next_player_draw_2_and_miss_the_turn_without_stacking():
     s = table([["2S", "KD"], ["2D", "7C"], ["5S", "6S"]], ["9S"])
     events = GAME.apply(s, 0, "play 2S")
     assert len(s.hands[1]) == 4 and s.turn == 2
-    assert "{p1} misses a turn." in texts(events)
+    assert "{p1} misses a turn." in public(events)
 
 
 def test_a_3_allows_any_one_extra_card_whose_effect_applies_or_a_stop():
@@ -224,7 +208,7 @@ def test_an_ace_reverses_the_direction_but_not_with_two_players_in():
 def test_an_8_names_a_suit_and_the_next_plays_it_or_an_8_or_a_joker():
     s = table([["8S", "KD"], ["4H", "3S", "8C", "JKB"]], ["9S"])
     events = GAME.apply(s, 0, "play 8S suit=H")
-    assert s.named == "H" and "names hearts ♥" in texts(events)[0]
+    assert s.named == "H" and "names hearts ♥" in public(events)[0]
     moves = plays(s)
     assert "play 4H" in moves and "play 3S" not in moves and "play 8C suit=S" in moves
     assert any(m.startswith("play JKB") for m in moves)
@@ -234,7 +218,7 @@ def test_an_8_names_a_suit_and_the_next_plays_it_or_an_8_or_a_joker():
 def test_a_joker_names_a_card_and_the_next_player_matches_its_rank_or_suit():
     s = table([["JKR", "KD"], ["7C", "2H", "5S"]], ["9S"], options={"joker_effects": False})
     events = GAME.apply(s, 0, "play JKR as=7H")
-    assert s.named == "7H" and "as the 7 of hearts" in texts(events)[0]
+    assert s.named == "7H" and "as the 7 of hearts" in public(events)[0]
     assert plays(s) == ["play 7C", "play 2H", "draw"]
 
 
@@ -305,7 +289,7 @@ def test_the_aggressor_may_not_continue_its_own_melee():
 def test_melee_answers_are_sealed_until_everyone_has_answered():
     s, t = melee(), melee()
     events = GAME.apply(s, 2, "take 5S")
-    assert texts(events) == texts(GAME.apply(t, 2, "pass")) == ["{p2} has answered."]
+    assert public(events) == public(GAME.apply(t, 2, "pass")) == ["{p2} has answered."]
     assert "5S" in s.hands[2] and GAME.to_move(s) == GAME.to_move(t) == {0, 1, 3}
     for seat in (None, 0, 1, 3):
         assert GAME.view(s, seat) == GAME.view(t, seat), "nobody can tell a take-over from a pass"
@@ -319,7 +303,7 @@ def test_the_window_closes_when_all_have_answered_and_a_taker_becomes_the_aggres
         GAME.apply(s, seat, "pass")
     assert s.phase == "melee"
     events = GAME.apply(s, 2, "take 5S")
-    assert "{p2} takes over with 5♠!" in texts(events)
+    assert "{p2} takes over with 5♠!" in public(events)
     assert s.melee == {"aggressor": 2, "defender": 0, "last": "5S"}
     assert s.window["data"]["card"] == "6S" and GAME.reaction(s) == "melee:2"
     assert plays(s, 3) == ["take 6S", "pass"] and plays(s, 2) == ["pass"]
@@ -388,7 +372,7 @@ def test_melee_faces_stop_ends_the_melee_after_the_10():
     GAME.apply(s, 0, "pass")
     GAME.apply(s, 1, "pass")
     events = GAME.apply(s, 2, "take 10S")
-    assert s.phase == "play" and len(s.hands[0]) == 3 + 10 and "as far as a melee goes" in " ".join(texts(events))
+    assert s.phase == "play" and len(s.hands[0]) == 3 + 10 and "as far as a melee goes" in " ".join(public(events))
 
 
 def test_the_melee_ends_after_the_king():
@@ -438,7 +422,7 @@ def test_a_play_down_to_one_card_is_offered_with_and_without_the_call():
     labels = [label for label, _ in GAME.prompt(s, 0).step().answers]
     assert labels == ["5♠", "5♠ + 📣 Last one!", "Draw a card"]
     events = GAME.apply(s, 0, "play 5S call=1")
-    assert "{p0}: “Last one!”" in texts(events) and s.called == [0]
+    assert "{p0}: “Last one!”" in public(events) and s.called == [0]
     assert "📣 Last one!" in GAME.view(s, None).seats[0].notes
 
 
@@ -448,7 +432,7 @@ def test_a_missed_call_costs_two_cards_when_the_next_player_moves():
     assert s.hook == 0 and GAME.to_move(s) == {0, 1}
     events = GAME.apply(s, 1, "draw")
     assert len(s.hands[0]) == 3 and s.hook == -1
-    assert any("did not call 'Last one!' in time and draws 2" in t for t in texts(events))
+    assert any("did not call 'Last one!' in time and draws 2" in t for t in public(events))
 
 
 def test_a_player_who_forgot_may_still_call_before_the_next_player_moves():
@@ -484,7 +468,7 @@ def test_catch_mode_an_opponent_may_catch_the_player_who_did_not_call():
     assert GAME.to_move(s) == {0, 1, 2}
     assert plays(s, 2) == ["catch", "ignore"] and "catch" in plays(s, 1)
     events = GAME.apply(s, 2, "catch")
-    assert len(s.hands[0]) == 3 and any("{p2} catches {p0}" in t for t in texts(events))
+    assert len(s.hands[0]) == 3 and any("{p2} catches {p0}" in t for t in public(events))
     assert GAME.to_move(s) == {1}
 
 
@@ -585,22 +569,13 @@ def test_view_shows_no_other_hand_and_zones_cover_the_pack():
         for i, hand in enumerate(s.hands):
             if i != seat:
                 assert not any(f'"{c}"' in blob for c in hand)
-    assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
+    assert all_cards(GAME, s) == PACK
 
 
 def test_json_round_trip_and_random_matches_finish():
     for seed in range(6):
-        rng = random.Random(seed)
         s = GAME.start(2 + seed % 5, {"threshold": 100, "call_mode": ("manual", "catch", "auto")[seed % 3]}, seed)
-        for _ in range(5000):
-            if s.over:
-                break
-            movers = sorted(GAME.to_move(s))
-            seat = movers[rng.randrange(len(movers))]
-            moves = GAME.moves(s, seat)
-            GAME.apply(s, seat, GAME.rollout_move(s, seat, moves, rng) if rng.random() < 0.7 else rng.choice(moves))
-            assert LastOneState.from_json(s.to_json()) == s
-            assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
+        play_out(GAME, s, random.Random(seed), PACK, rollouts=0.7, max_moves=5000)
         assert s.over and GAME.outcome(s).winners
 
 

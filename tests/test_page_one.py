@@ -3,14 +3,16 @@
 import json
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from games import cards as C
 from games import registry
 from games.engine import BadOption, Move
-from games.page_one import GAME, PageOneState
-from tests.playthrough import assert_refused
+from games.page_one import GAME
+from tests.playthrough import all_cards, assert_refused
+from tests.table_helpers import laid_out, move_texts, play_out, public
 
 PACK = Counter(C.french_deck(jokers=1))
 
@@ -20,34 +22,17 @@ def table(hands, *, trick=(), leader=0, turn=None, stock=None, discard=(), deale
     """A state with the given hands and trick in progress (led by ``leader``). Without
     ``stock`` every other card of the 53 is in the stock."""
     players = len(hands)
-    s = GAME.start(players, options or {}, seed)
-    s.hands = [list(h) for h in hands]
-    s.trick, s.discard = list(trick), list(discard)
-    if stock is None:
-        used = {c for h in hands for c in h} | set(trick) | set(discard)
-        s.stock = [c for c in C.french_deck(jokers=1) if c not in used]
-        assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
-    else:
-        s.stock = list(stock)
+    s = laid_out(GAME, hands, list(PACK), stock=stock, scores=scores, options=options, seed=seed,
+                 trick=trick, discard=discard)
     s.leader = leader
     s.turn = (leader + len(trick)) % players if turn is None else turn
     s.dealer = (leader - 1) % players if dealer is None else dealer
     s.hook, s.called, s.ignored = -1, [], []
-    if scores is not None:
-        s.scores = list(scores)
     return s
 
 
-def plays(s, seat=None):
-    return [str(m) for m in GAME.moves(s, s.turn if seat is None else seat)]
-
-
-def refused(s, seat, move):
-    return assert_refused(GAME, s, seat, move)
-
-
-def public(events):
-    return [e.text for e in events if e.to is None]
+plays = partial(move_texts, GAME)
+refused = partial(assert_refused, GAME)
 
 
 # --- deal and leading ------------------------------------------------------------------------------
@@ -58,7 +43,7 @@ def test_deal_four_each_no_upcard_and_the_dealers_left_leads():
         assert [len(h) for h in s.hands] == [4] * players and s.trick == [] and s.discard == []
         assert len(s.stock) == 53 - 4 * players
         assert GAME.to_move(s) == {(s.dealer + 1) % players} and s.leader == (s.dealer + 1) % players
-        assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
+        assert all_cards(GAME, s) == PACK
 
 
 def test_the_leader_may_lead_any_card():
@@ -320,7 +305,7 @@ def test_views_show_the_trick_and_no_other_hand_and_zones_cover_the_pack():
                 assert not any(f'"{c}"' in blob for c in hand)
         assert v.piles[0].cards == ["9S"]
     assert "Suit to follow: ♠ spades" in GAME.view(s, None).facts
-    assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
+    assert all_cards(GAME, s) == PACK
 
 
 def test_a_reshuffle_forgets_the_last_trick_whose_cards_are_hidden_again():
@@ -332,17 +317,10 @@ def test_a_reshuffle_forgets_the_last_trick_whose_cards_are_hidden_again():
 
 def test_json_round_trip_and_random_games_finish():
     for seed in range(40):
-        rng = random.Random(seed)
         mode = ("manual", "catch", "auto")[seed % 3]
         s = GAME.start(2 + seed % 5, {"call_mode": mode, "joker_last": seed % 2 == 0}, seed)
-        while not s.over:
-            movers = sorted(GAME.to_move(s))
-            seat = movers[rng.randrange(len(movers))]
-            moves = GAME.moves(s, seat)
-            GAME.apply(s, seat, GAME.rollout_move(s, seat, moves, rng) if rng.random() < 0.5 else rng.choice(moves))
-            assert PageOneState.from_json(s.to_json()) == s
-            assert Counter(c for z in GAME.zones(s) for c in z.cards) == PACK
-        assert GAME.outcome(s).winners
+        play_out(GAME, s, random.Random(seed), PACK)
+        assert s.over and GAME.outcome(s).winners
 
 
 def test_registered():

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from games import cards as C
 from games.common.shedding import (
     ANY,
     CALL,
@@ -15,6 +16,7 @@ from games.common.shedding import (
     LastCard,
     ShedState,
     combine,
+    draw_cards,
     matches,
     may_go_out,
     next_in,
@@ -155,6 +157,25 @@ def test_taking_a_penalty_draws_it_and_ends_the_turn_unless_told_otherwise():
     assert t.turn == 1 and len(t.hands[1]) == 3
 
 
+def test_drawing_turns_the_discards_under_the_top_card_into_a_new_stock_when_it_runs_out():
+    s = table([["KD"], []], discard=["2C", "3C", "4C"], stock=["9H"])
+    events = draw_cards(s, 0, 3, " (only {got} of {n})")
+    assert sorted(s.hands[0]) == sorted(["KD", "9H", "2C", "3C"]) and s.discard == ["4C"] and s.stock == []
+    assert [(e.text, e.to) for e in events[:2]] == [
+        ("The discard pile was shuffled into a new stock.", None), ("{p0} draws 3 cards.", None)]
+    assert events[2].to == 0 and all(C.text(c) in events[2].text for c in ("9H", "2C", "3C"))
+
+
+def test_drawing_gives_what_is_left_and_says_so_in_the_games_words():
+    s = table([[], []], discard=["4C"], stock=["9H"])
+    assert [e.text for e in draw_cards(s, 1, 2, " (the stock had only {got})")][0] == \
+        "{p1} draws a card (the stock had only 1)."
+    assert s.hands[1] == ["9H"] and s.stock == []
+    assert [e.text for e in draw_cards(s, 1, 2, " (all there was of {n})")] == ["{p1} has nothing to draw."]
+    t = table([[]], discard=["4C"], stock=["9H", "2S"])
+    assert [e.text for e in draw_cards(t, 0, 1, " (all there was of {n})")][0] == "{p0} draws a card."
+
+
 def test_draw_at_once_makes_the_next_player_draw_and_miss_the_turn():
     s = table([[], [], []], stock=["AS", "2S", "3S"])
     draw = drawer(s)
@@ -290,5 +311,6 @@ def test_notes_show_calls_publicly(mode):
     s = table([["5S"], ["6S"]])
     rules.played(s, 0, 1, call=True)
     assert rules.note(s, 0) == "📣 Last one!" and rules.note(s, 1) is None
+    assert rules.with_note(s, 0, ["dealer"]) == ["dealer", "📣 Last one!"] and rules.with_note(s, 1, []) == []
     rules.reset(s)
     assert s.called == [] and s.hook == -1

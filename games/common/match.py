@@ -11,6 +11,9 @@ Formats used by the games (see shared rules, convention 3):
 * chips (`ChipsFormat`): scores are chip counts moved by payments between
   seats and pots; a set number of hands, ended early or not when someone runs
   out of chips (Fan Tan, Newmarket).
+
+`DealtMatch` runs a match hand after hand for a Game class, and `match_outcome`
+names its winners by a format.
 """
 
 from __future__ import annotations
@@ -18,9 +21,13 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
+
+from games.common.table import winners_text
+from games.engine import Event, Outcome, State, placings_from
 
 Kind = Literal["race", "lowest", "fixed", "wins"]
+S = TypeVar("S", bound=State)
 
 
 def first_dealer(rng: random.Random, players: int) -> int:
@@ -83,6 +90,41 @@ def award_in_order(scores: list[int], awards: Sequence[tuple[int, int, str]],
     return counted
 
 
+def match_outcome(fmt: MatchFormat | ChipsFormat, scores: Sequence[int], tail: str = "!", *,
+                  commas: bool = False) -> Outcome:
+    """The outcome of a match that is over: placings by ``fmt``'s standing, its leaders
+    winning, and a summary naming them (`winners_text`, with ``commas``) ended by ``tail``."""
+    winners = fmt.leaders(scores)
+    return Outcome(placings_from(fmt.standing(scores)), [float(x) for x in scores], winners,
+                   winners_text(winners, commas=commas) + tail)
+
+
+class DealtMatch:
+    """For Game classes whose match is played hand after hand, each dealt by the game's
+    ``_deal(s)`` (which returns its events): the first dealer is drawn at random, and after
+    each hand the match is over or the deal passes on (`pass_deal`: to the left)."""
+
+    def first_deal(self, s: S) -> S:
+        """Draw the first dealer of the new state ``s`` and deal the first hand."""
+        s.dealer = first_dealer(s.rng(), s.players)
+        self._deal(s)  # type: ignore[attr-defined]
+        return s
+
+    def pass_deal(self, s: State) -> int:
+        """The dealer of the next hand."""
+        return next_dealer(s.dealer, s.players)
+
+    def after_hand(self, s: State, events: list[Event], finished: bool) -> list[Event]:
+        """After a hand that gave ``events``: when the match is ``finished`` it is over (the
+        outcome's summary is the last event), else the deal passes on and the next hand is dealt."""
+        if finished:
+            s.over = True
+            events.append(Event(self.outcome(s).summary))  # type: ignore[attr-defined]
+            return events
+        s.dealer = self.pass_deal(s)
+        return events + self._deal(s)  # type: ignore[attr-defined]
+
+
 # --- chips and stakes (Fan Tan, Newmarket, ...) ------------------------------------------------
 
 Broke = Literal["end", "negative", "eliminate"]
@@ -97,6 +139,15 @@ def next_active(seat: int, out: Sequence[bool], direction: int = 1) -> int:
         if not out[candidate]:
             return candidate
     return seat
+
+
+def round_from(seat: int, out: Sequence[bool]) -> list[int]:
+    """The seats still in the match, from ``seat``'s left round to ``seat`` (its deal order)."""
+    order = []
+    for _ in range(len(out) - sum(out)):
+        seat = next_active(seat, out)
+        order.append(seat)
+    return order
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ or a whole card), a free extra play, a melee (the game runs it), and whether it 
 a trick card that may not be a player's last. `combine` adds effects of cards played
 together (Jack Change It's A♥ + 2). `resolve` carries an effect out on a `ShedState`:
 penalty owed, direction, whose turn it is. With two players in, a reverse has no
-effect (the same player is next either way).
+effect (the same player is next either way). `draw_cards` draws from the stock,
+turning the discards over into a new one as it runs out.
 
 **The last-card call** (`LastCard`): a player who plays down to one card must call
 ("Last one!", "Page One!"). Modes:
@@ -45,6 +46,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
+from games.common.stock import recycle
 from games.engine import Event, Move, State
 
 ANY = "*"
@@ -193,6 +195,27 @@ def resolve(s: ShedState, seat: int, played: Sequence[str], eff: Effect, draw: D
     return events
 
 
+def draw_cards(s: ShedState, seat: int, n: int, short: str) -> list[Event]:
+    """``seat`` draws ``n`` cards, the discards under the top card shuffled into a new stock
+    whenever it runs out, as far as cards are left. ``short`` ends the public line when fewer
+    than ``n`` came: a format with ``{got}`` and ``{n}``, e.g. ``" (the stock had only {got})"``."""
+    got: list[str] = []
+    events: list[Event] = []
+    for _ in range(n):
+        if not s.stock and recycle(s.stock, s.discard, s.rng()):
+            events.append(Event("The discard pile was shuffled into a new stock."))
+        if not s.stock:
+            break
+        got.append(s.stock.pop())
+    s.hands[seat] += got
+    s.hands[seat].sort(key=C.sort_key)
+    if not got:
+        return events + [Event(f"{{p{seat}}} has nothing to draw.")]
+    word = "a card" if len(got) == 1 else f"{len(got)} cards"
+    shortfall = short.format(got=len(got), n=n) if len(got) < n else ""
+    return events + [Event(f"{{p{seat}}} draws {word}{shortfall}."), Event(f"You drew {C.texts(got)}.", to=seat)]
+
+
 def take_penalty(s: ShedState, seat: int, draw: Draw, ends_turn: bool = True) -> list[Event]:
     """``seat`` draws the penalty it owes; the turn passes on unless ``ends_turn`` is off."""
     owed = s.owed
@@ -319,6 +342,13 @@ class LastCard:
         if seat == s.hook:
             return "one card, no call yet"
         return None
+
+    def with_note(self, s: CallState, seat: int, notes: list[str]) -> list[str]:
+        """A seat's ``notes`` with its `note` added when it has one."""
+        note = self.note(s, seat)
+        if note:
+            notes.append(note)
+        return notes
 
     def label(self, move: Move, hook: int) -> str:
         if move == CALL:
