@@ -250,7 +250,9 @@ class PageOne(DealtMatch, Game[PageOneState]):
         s.hands[seat].sort(key=C.sort_key)
         self.calls(s).drew(s, seat, len(s.hands[seat]))
         if len(got) < n:
-            events.append(Event(f"Only {len(got)} cards were left to draw."))
+            events.append(Event("No cards were left to draw." if not got else
+                                "Only 1 card was left to draw." if len(got) == 1 else
+                                f"Only {len(got)} cards were left to draw."))
         return events + ([Event(f"You drew {C.texts(got)}.", to=seat)] if got else [])
 
     def play(self, s: PageOneState, seat: int, move: Move) -> list[Event]:

@@ -186,6 +186,16 @@ def test_a_missed_call_costs_five_cards_when_the_next_player_moves():
     assert all("♠" not in e.text and "♥" not in e.text for e in events if e.to is None and "draws 5" in e.text)
 
 
+def test_a_penalty_the_stock_cannot_cover_draws_what_is_left_and_says_how_much():
+    # [rec] in the module docstring: a penalty takes what the stock and the completed tricks can give
+    for stock, said in ((["AS", "2S"], "Only 2 cards were left to draw."),
+                        (["AS"], "Only 1 card was left to draw."), ([], "No cards were left to draw.")):
+        s = table([["5S", "KD"], ["4S", "7C", "8C"]], stock=stock, discard=[])
+        GAME.apply(s, 0, "play 5S")
+        events = GAME.apply(s, 1, "play 4S")
+        assert len(s.hands[0]) == 1 + len(stock) and said in public(events)
+
+
 def test_the_penalty_size_is_an_option():
     s = table([["5S", "KD"], ["4S", "7C"]], options={"penalty": 2})
     GAME.apply(s, 0, "play 5S")
