@@ -26,6 +26,7 @@ from games.common.climbing import (
     table_combo,
 )
 from games.common.match import first_dealer, next_dealer
+from games.common.table import hand_zones, winners_text
 from games.engine import Choice, Event, Move, Outcome, PileView, Prompt, SeatView, View, Zone, placings_from
 from games.options import Options
 
@@ -200,8 +201,7 @@ class ClimbGame(CardSelection):
         )
 
     def _round_zones(self, s: ClimbState) -> list[Zone]:
-        return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]
-                + [Zone("table", s.table, "all"), Zone("played", s.played, "all")])
+        return hand_zones(s.hands) + [Zone("table", s.table, "all"), Zone("played", s.played, "all")]
 
     def outcome(self, s: ClimbState) -> Outcome | None:
         """The highest total wins; ties share the win."""
@@ -209,9 +209,8 @@ class ClimbGame(CardSelection):
             return None
         best = max(s.scores)
         winners = [i for i, x in enumerate(s.scores) if x == best]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
         return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best}{self.score_unit}!")
+                       f"{winners_text(winners)} with {best}{self.score_unit}!")
 
     # -- computer players
     def rollout_move(self, s: ClimbState, seat: int, moves: list[Move], rng: random.Random) -> Move:
