@@ -45,8 +45,3 @@ def rest_of(pack: Counter[str], s: K.ClimbState, *held: Sequence[str]) -> list[s
 
 def assert_every_card_in_a_zone(game, s: K.ClimbState, pack: Counter[str]) -> None:
     assert Counter(c for z in game.zones(s) for c in z.cards) == pack
-
-
-def plays(game, s: K.ClimbState, seat: int | None = None) -> list[str]:
-    """The legal moves of ``seat`` (default: the seat to move) as text."""
-    return [str(m) for m in game.moves(s, s.turn if seat is None else seat)]

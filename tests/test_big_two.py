@@ -11,6 +11,7 @@ from games.big_two import GAME
 from games.engine import BadOption, Move
 from tests import climbing_states
 from tests.playthrough import assert_no_leak, assert_refused
+from tests.table_helpers import move_texts
 
 
 def table(hands, *, playoff=(), **kw):
@@ -23,7 +24,7 @@ def table(hands, *, playoff=(), **kw):
     return s
 
 
-plays = partial(climbing_states.plays, GAME)
+plays = partial(move_texts, GAME)
 refused = partial(assert_refused, GAME)
 
 

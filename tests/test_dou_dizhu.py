@@ -11,6 +11,7 @@ from games.dou_dizhu import BID, GAME, PLAY
 from games.engine import Move
 from tests import climbing_states
 from tests.playthrough import assert_events_private, assert_no_leak, assert_refused
+from tests.table_helpers import move_texts
 
 PACK = Counter(C.french_deck(jokers=2))
 
@@ -29,7 +30,7 @@ def playing(hands, *, landlord=0, turn=None, bid=1, shown=None, **kw):
     return s
 
 
-plays = partial(climbing_states.plays, GAME)
+plays = partial(move_texts, GAME)
 refused = partial(assert_refused, GAME)
 
 
