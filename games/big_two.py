@@ -38,6 +38,7 @@ from games import cards as C
 from games.common import climbing as K
 from games.common.climb_game import ClimbGame
 from games.common.match import MatchFormat
+from games.common.table import seat_names
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
 
@@ -117,7 +118,7 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
         s.unused = deck[len(seats) * HAND_SIZE:]
         K.new_hand(s)
         if s.playoff:
-            names = " and ".join(f"{{p{i}}}" for i in s.playoff)
+            names = seat_names(s.playoff)
             events = [Event(f"Play-off hand: {names} are dealt {HAND_SIZE} cards each.")]
         else:
             events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {HAND_SIZE} cards each.")]
@@ -155,7 +156,7 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
             tied = o.match().leaders(s.scores)
             if len(tied) > 1:
                 s.playoff = tied
-                names = " and ".join(f"{{p{i}}}" for i in tied)
+                names = seat_names(tied)
                 events.append(Event(f"{names} are tied lowest: they play off."))
                 over = False
         return events + self._next_hand(s, over)
@@ -188,7 +189,7 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
             return None
         fmt = self.options_of(s).match()
         winners = fmt.leaders(s.scores)
-        names = " and ".join(f"{{p{i}}}" for i in winners)
+        names = seat_names(winners)
         return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
                        f"{names} {'wins' if len(winners) == 1 else 'share the win'} with the lowest score, "
                        f"{min(s.scores)}!")

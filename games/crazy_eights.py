@@ -35,6 +35,7 @@ from games import cards as C
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
 from games.common.shedding import ANY, matches, score_hand
 from games.common.stock import can_draw, recycle
+from games.common.table import seat_names
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
 
@@ -352,7 +353,7 @@ class CrazyEights(Game[CrazyEightsState]):
             return None
         fmt: MatchFormat = self.options_of(s).match()
         winners = fmt.leaders(s.scores)
-        names = " and ".join(f"{{p{i}}}" for i in winners)
+        names = seat_names(winners)
         return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
                        f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
 

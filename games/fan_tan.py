@@ -134,7 +134,7 @@ class FanTan(ChipsMatch, Game[FanTanState]):
         events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt. Everyone antes {chips_text(o.ante)}; "
                         f"the pot holds {chips_text(s.pot)}.")]
         if paid:
-            events.append(Event(f"{seat_names(paid, commas=True)} got fewer cards and "
+            events.append(Event(f"{seat_names(paid)} got fewer cards and "
                                 f"ante{'s' if len(paid) == 1 else ''} one chip more."))
         return events + self._settle(s)
 

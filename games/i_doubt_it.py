@@ -73,6 +73,7 @@ from functools import cache
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer
+from games.common.table import seat_names
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import (
     BadOption,
@@ -472,7 +473,7 @@ class IDoubtIt(Game[IDoubtItState]):
             rest = s.pile[:-count]
             lie = any(C.RANK[c] != rank for c in revealed)
             loser = declarer if lie else challenger
-            names = " and ".join(f"{{p{i}}}" for i in doubters)
+            names = seat_names(doubters)
             who = (f"{names} doubt it; {{p{challenger}}}, nearest the "
                    f"{'left' if o.challengers == 'nearest_left' else 'right'} of {{p{declarer}}}, challenges."
                    if len(doubters) > 1 else f"{{p{challenger}}} doubts it!")
@@ -527,11 +528,11 @@ class IDoubtIt(Game[IDoubtItState]):
         if winners is None:
             fewest = min(self.held(s, i) for i in range(s.players))
             winners = [i for i in range(s.players) if self.held(s, i) == fewest]
-            names = " and ".join(f"{{p{i}}}" for i in winners)
+            names = seat_names(winners)
             events.append(Event(f"{names} {'has' if len(winners) == 1 else 'have'} the fewest cards ({fewest})."))
         for i in winners:
             s.scores[i] += 1
-        s.last_result = "Hand won by " + " and ".join(f"{{p{i}}}" for i in winners)
+        s.last_result = "Hand won by " + seat_names(winners)
         events.append(Event(s.last_result + "."))
         if max(s.scores) >= o.hands_to_win:
             s.over = True
@@ -649,7 +650,7 @@ class IDoubtIt(Game[IDoubtItState]):
             return None
         placings = placings_from(s.scores)
         winners = [i for i, p in enumerate(placings) if p == 1]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
+        names = seat_names(winners)
         return Outcome(placings, [float(x) for x in s.scores], winners,
                        f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
 

@@ -480,7 +480,7 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             status = f"Hand {s.hand_no}. {{p{s.dealer}}} decides about the widow."
         elif s.window is not None:
             status = f"Hand {s.hand_no}. Sealed bids for the widow: waiting for " \
-                     f"{seat_names(sorted(pending(s.window)), commas=True)}."
+                     f"{seat_names(sorted(pending(s.window)))}."
         elif s.phase == AUCTION:
             status = f"Hand {s.hand_no}. Auction of the widow: {{p{s.turn}}} to bid or pass."
         elif s.need:

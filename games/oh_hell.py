@@ -40,6 +40,7 @@ from functools import cache
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
+from games.common.table import seat_names, winners_text
 from games.common.tricks import ACES_HIGH, beats, led_suit, legal_follow, strength, winning_index
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
@@ -134,11 +135,6 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _names(seats: list[int]) -> str:
-    names = [f"{{p{i}}}" for i in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 class OhHell(Game[OhHellState]):
     key = "oh_hell"
     title = "Oh Hell!"
@@ -190,7 +186,7 @@ class OhHell(Game[OhHellState]):
         s.hand_no += 1
         if s.tied:
             s.tiebreaks += 1
-            title = f"Tie-break hand {s.tiebreaks} (only {_names(s.tied)} count)"
+            title = f"Tie-break hand {s.tiebreaks} (only {seat_names(s.tied)} count)"
         else:
             title = f"Hand {s.hand_no} of {len(o.sizes(p))}"
         trump = (f"the upcard is {C.text(s.upcard[0])}: {C.SUIT_NAMES[s.trump]} are trump"
@@ -328,7 +324,7 @@ class OhHell(Game[OhHellState]):
             s.last_result = f"Tie-break hand {s.tiebreaks} (points not added): {detail}"
             events.append(Event(s.last_result + "."))
             if len(stay) > 1:
-                events.append(Event(f"{_names(stay)} are still tied: another one-card hand."))
+                events.append(Event(f"{seat_names(stay)} are still tied: another one-card hand."))
             s.tied = stay if len(stay) > 1 else []
             if len(stay) == 1:
                 return events + self._finish(s)
@@ -343,7 +339,7 @@ class OhHell(Game[OhHellState]):
                 if len(leaders) == 1:
                     return events + self._finish(s)
                 s.tied = leaders
-                events.append(Event(f"{_names(leaders)} are tied on {top}: a one-card tie-break hand "
+                events.append(Event(f"{seat_names(leaders)} are tied on {top}: a one-card tie-break hand "
                                     f"decides between them."))
         s.dealer = next_dealer(s.dealer, s.players)
         return events + self._deal(s)
@@ -404,7 +400,7 @@ class OhHell(Game[OhHellState]):
             facts = ["No trump: no card was left to turn up"]
         facts.append(f"{self._hand_title(s)}: {_plural(s.size, 'card')} each")
         if s.tied:
-            facts.append(f"Tie-break between {_names(s.tied)}: only their results count, "
+            facts.append(f"Tie-break between {seat_names(s.tied)}: only their results count, "
                          f"and the points are not added")
         table = " · ".join(f"{{p{i}}} {'–' if b is None else b}/{t}"
                            for i, (b, t) in enumerate(zip(s.bids, s.taken, strict=True)))
@@ -449,7 +445,7 @@ class OhHell(Game[OhHellState]):
         best = s.scores[winners[0]]
         how = " after the tie-break" if s.tiebreaks else ""
         return Outcome(placings, [float(x) for x in s.scores], winners,
-                       f"{_names(winners)} wins with {best} points{how}!")
+                       f"{winners_text(winners)} with {best} points{how}!")
 
     # -- computer players
     def determinize(self, s: OhHellState, seat: int | None, rng: random.Random) -> OhHellState:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common import brag
 from games.common.match import first_dealer
+from games.common.table import and_list, seat_names
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
 
@@ -232,7 +233,7 @@ class StopTheBus(Game[StopTheBusState]):
         lines = [f"{{p{i}}} {C.texts(self.held(s, i))} ({brag.describe(self.held(s, i), variant)})" for i in players]
         events = [Event("Showdown: " + "; ".join(lines) + ".")]
         losers = [players[i] for i in brag.worst([self.held(s, i) for i in players], variant)]
-        names = " and ".join(f"{{p{i}}}" for i in losers)
+        names = seat_names(losers)
         if all(s.scores[i] <= 1 for i in players) and len(losers) == len(players):
             s.last_result = f"Hand {s.hand_no}: {names} tied for the worst hand on their last tokens; replayed"
             events.append(Event(f"{names} tie for the worst hand on their last tokens: nobody loses one, "
@@ -243,13 +244,13 @@ class StopTheBus(Game[StopTheBusState]):
             if not s.scores[i]:
                 s.gone[i] = s.hand_no
         hands = {i: brag.describe(self.held(s, i), variant) for i in losers}
-        s.last_result = (f"Hand {s.hand_no}: " + " and ".join(f"{{p{i}}} ({hands[i]})" for i in losers)
+        s.last_result = (f"Hand {s.hand_no}: " + and_list([f"{{p{i}}} ({hands[i]})" for i in losers])
                          + " lost a token")
         events.append(Event(f"{names} {'has' if len(losers) == 1 else 'have'} the worst hand and "
                             f"{'loses' if len(losers) == 1 else 'each lose'} a token."))
         dropped = [i for i in losers if not s.scores[i]]
         if dropped:
-            events.append(Event(" and ".join(f"{{p{i}}}" for i in dropped) + " out of tokens: out of the game."))
+            events.append(Event(seat_names(dropped) + " out of tokens: out of the game."))
         if len(self.active(s)) == 1:
             s.over = True
             events.append(Event(self.outcome(s).summary))
@@ -342,7 +343,7 @@ class StopTheBus(Game[StopTheBusState]):
             return None
         placings = placings_from(self.standing(s))
         winners = [i for i, p in enumerate(placings) if p == 1]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
+        names = seat_names(winners)
         return Outcome(placings, [float(x) for x in s.scores], winners,
                        f"{names} {'wins' if len(winners) == 1 else 'share the win'}: the last with a token!")
 

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
 from games.common.stock import recycle
+from games.common.table import seat_names
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
 
@@ -399,11 +400,12 @@ class Trash(Game[TrashState]):
             return None
         best = max(s.scores)
         winners = [i for i, x in enumerate(s.scores) if x == best]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
+        names, alone = seat_names(winners), len(winners) == 1
         if self.options_of(s).hands_to_win == SPOTS:
-            summary = f"{names} filled a one-card layout and wins the game!"
+            summary = f"{names} filled a one-card layout and {'wins the game' if alone else 'share the win'}!"
         else:
-            summary = f"{names} wins the match with {best} hand{'s' if best > 1 else ''} won!"
+            summary = (f"{names} {'wins the match' if alone else 'share the win'} "
+                       f"with {best} hand{'s' if best > 1 else ''} won!")
         return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners, summary)
 
     # -- computer players

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from games.common.table import seat_names, winners_text
 from games.crazy_eights import GAME, CrazyEightsOptions, CrazyEightsState
 from games.engine import (
     BadOption,
@@ -320,3 +321,13 @@ def test_a_game_replayed_from_its_seed_and_moves_is_identical():
     assert first.hand_no > 1 and first.rng_n > 2, "the replay covered re-deals and draws"
     other, _ = replay(12, None)
     assert other.to_json() != first.to_json()
+
+
+def test_names_in_a_line_read_as_english_lists_in_every_game():
+    """One way of listing players for all games: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    names = ["Ann", "Bob", "Cy"]
+    assert Event(seat_names([0])).render(names) == "Ann"
+    assert Event(seat_names([2, 0])).render(names) == "Cy and Ann"
+    assert Event(seat_names([0, 1, 2])).render(names) == "Ann, Bob and Cy"
+    assert Event(winners_text([1])).render(names) == "Bob wins"
+    assert Event(winners_text([0, 1, 2])).render(names) == "Ann, Bob and Cy share the win"

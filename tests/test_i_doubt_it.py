@@ -360,7 +360,7 @@ def test_option_nearest_right_gives_the_challenge_to_the_seat_nearest_the_right(
     declare(s, 2, "7 n=1")
     events = answer_all(s, {0: "doubt", 3: "doubt", 4: "doubt"})
     # to the right of seat 2: 1, 0, 4, 3
-    assert "{p0} and {p4} and {p3} doubt it; {p0}, nearest the right" in texts(events)
+    assert "{p0}, {p4} and {p3} doubt it; {p0}, nearest the right" in texts(events)
     assert s.shown[0] == ["7H"]
 
 

@@ -32,7 +32,7 @@ class ChipsMatch(DealtMatch):
         fmt = self.match_format(s)
         gone = fmt.knock_out(s.scores, s.out)
         if gone:
-            events.append(Event(f"{seat_names(gone, commas=True)} {'is' if len(gone) == 1 else 'are'} "
+            events.append(Event(f"{seat_names(gone)} {'is' if len(gone) == 1 else 'are'} "
                                 f"out of chips and out of the match."))
         return self.after_hand(s, events, fmt.finished(s.scores, s.hand_no, s.out))
 
@@ -53,4 +53,4 @@ class ChipsMatch(DealtMatch):
         """The most chips wins; equal counts share the win."""
         if not s.over:
             return None
-        return match_outcome(self.match_format(s), s.scores, f" with {chips_text(max(s.scores))}!", commas=True)
+        return match_outcome(self.match_format(s), s.scores, f" with {chips_text(max(s.scores))}!")

@@ -90,13 +90,12 @@ def award_in_order(scores: list[int], awards: Sequence[tuple[int, int, str]],
     return counted
 
 
-def match_outcome(fmt: MatchFormat | ChipsFormat, scores: Sequence[int], tail: str = "!", *,
-                  commas: bool = False) -> Outcome:
+def match_outcome(fmt: MatchFormat | ChipsFormat, scores: Sequence[int], tail: str = "!") -> Outcome:
     """The outcome of a match that is over: placings by ``fmt``'s standing, its leaders
-    winning, and a summary naming them (`winners_text`, with ``commas``) ended by ``tail``."""
+    winning, and a summary naming them (`winners_text`) ended by ``tail``."""
     winners = fmt.leaders(scores)
     return Outcome(placings_from(fmt.standing(scores)), [float(x) for x in scores], winners,
-                   winners_text(winners, commas=commas) + tail)
+                   winners_text(winners) + tail)
 
 
 class DealtMatch:

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.stock import recycle
+from games.common.table import seat_names
 from games.engine import Event, Move, State
 
 ANY = "*"
@@ -386,7 +387,7 @@ def score_hand(s: State, out_seat: int | None, points: Callable[[str], int], pen
         key = [(len(h), sum(map(points, h))) for h in hands]
         best = min(key)
         winners = [i for i, k in enumerate(key) if k == best]
-        names = " and ".join(f"{{p{i}}}" for i in winners)
+        names = seat_names(winners)
         events = [Event(f"{blocked}: the hand is blocked. {names} "
                         f"{'wins' if len(winners) == 1 else 'share the win'} with the fewest cards.")]
     if penalty:
@@ -397,6 +398,6 @@ def score_hand(s: State, out_seat: int | None, points: Callable[[str], int], pen
     else:
         for i in winners:
             s.scores[i] += 1
-        s.last_result = "Hand won by " + " and ".join(f"{{p{i}}}" for i in winners)
+        s.last_result = "Hand won by " + seat_names(winners)
     events.append(Event(s.last_result + "."))
     return events

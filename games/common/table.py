@@ -35,18 +35,19 @@ def hand_zones(hands: list[list[str]]) -> list[Zone]:
     return [Zone(f"hand {i}", h, i) for i, h in enumerate(hands)]
 
 
-def seat_names(seats: Sequence[int], *, commas: bool = False) -> str:
-    """Seats for a line of text: ``{p0} and {p2}``; three or more as ``{p0} and {p1} and
-    {p2}``, or with ``commas`` as ``{p0}, {p1} and {p2}``."""
-    names = [f"{{p{i}}}" for i in seats]
-    if commas and len(names) > 1:
-        return ", ".join(names[:-1]) + " and " + names[-1]
-    return " and ".join(names)
+def and_list(words: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def winners_text(winners: Sequence[int], *, commas: bool = False) -> str:
-    """``{p0} wins`` or ``{p0} and {p2} share the win`` (names as `seat_names` gives them)."""
-    return f"{seat_names(winners, commas=commas)} {'wins' if len(winners) == 1 else 'share the win'}"
+def seat_names(seats: Sequence[int]) -> str:
+    """Seats for a line of text: ``{p0}``, ``{p0} and {p2}``, ``{p0}, {p1} and {p2}``."""
+    return and_list([f"{{p{i}}}" for i in seats])
+
+
+def winners_text(winners: Sequence[int]) -> str:
+    """``{p0} wins`` or ``{p0} and {p2} share the win``."""
+    return f"{seat_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
 
 
 def card_to_play(move: Move, hand: Sequence[str], example: str, *, params: bool = True) -> tuple[str, str | None]:
