@@ -7,6 +7,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot import pictures
 from bot.cogs.config import ConfigCog
 from bot.cogs.stats import StatsCog
 from bot.cogs.tables import TablesCog
@@ -36,6 +37,7 @@ class CardBot(commands.AutoShardedBot):
         self.controller: Controller | None = None
 
     async def setup_hook(self) -> None:
+        pictures.use_font(self.settings.picture_font)
         self.store = await open_store(self.settings.database_url or self.settings.database)
         self.service = TableService(self.store, ai_iterations=self.settings.ai_iterations,
                                     ai_seconds=self.settings.ai_seconds)

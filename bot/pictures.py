@@ -7,8 +7,10 @@ screen readers and text-only servers. Since a picture is drawn from the view alo
 it can show nothing the view hides.
 
 Everything is drawn here, nothing is downloaded: suits are polygons and ellipses
-(so they look the same everywhere, whatever fonts a machine has), text uses Pillow's
-built-in font (``ImageFont.load_default``). A card face is drawn once per card code at
+(so they look the same everywhere, whatever fonts a machine has). Ranks on card faces use
+Pillow's built-in font (``ImageFont.load_default``); names and labels use DejaVu Sans, shipped
+in ``bot/fonts`` (Latin, Greek, Cyrillic, Hebrew, Arabic…), or the font `use_font` was given
+(the ``PICTURE_FONT`` setting, e.g. one with Chinese and Japanese). A card face is drawn once per card code at
 `CARD_W` × `CARD_H` and cached (with its shadow); shapes and text labels are cached
 too, so a picture is mostly pastes plus a fast PNG encoding (see `png`).
 
@@ -24,6 +26,7 @@ import unicodedata
 import zlib
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
@@ -31,7 +34,7 @@ from games import cards as C
 from games.engine import Event, PileView, SeatView, View
 
 __all__ = ["CARD_H", "CARD_W", "MAX_WIDTH", "card_back", "card_face", "hand_image", "hand_picture",
-           "png", "preload", "table_image", "table_picture"]
+           "png", "preload", "table_image", "table_picture", "use_font"]
 
 CARD_W, CARD_H = 70, 100          # a card's size in pixels
 MAX_WIDTH = 1000                   # the table picture is never wider
@@ -147,8 +150,32 @@ def _shadow() -> Image.Image:
 
 # --- text ------------------------------------------------------------------------------------
 
+BUNDLED_FONT = str(Path(__file__).with_name("fonts") / "DejaVuSans.ttf")
+_label_font_file = BUNDLED_FONT
+
+
+def use_font(path: str | None) -> None:
+    """Write names and labels with the TrueType/OpenType font at ``path`` (None: the bundled
+    DejaVu Sans). Raises OSError when the file is not a font Pillow can read."""
+    global _label_font_file
+    path = path or BUNDLED_FONT
+    if path == _label_font_file:
+        return
+    ImageFont.truetype(path, 14)
+    _label_font_file = path
+    for cached in (_font, _drawable, _text_width, _text_mask):
+        cached.cache_clear()
+
+
 @cache
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    """The font of names and labels."""
+    return ImageFont.truetype(_label_font_file, size)
+
+
+@cache
+def _face_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font of ranks on card faces."""
     return ImageFont.load_default(size=size)
 
 
@@ -160,7 +187,7 @@ def _glyph(font, ch: str) -> bytes:
 
 @lru_cache(maxsize=4096)
 def _drawable(ch: str) -> str:
-    """``ch`` if the built-in font has it, else the closest text it has ('' to drop it)."""
+    """``ch`` if the label font has it, else the closest text it has ('' to drop it)."""
     if ch in SUIT_CHARS or ch == " " or (ch.isascii() and ch.isprintable()):
         return ch
     font = _font(14)
@@ -177,7 +204,7 @@ def _drawable(ch: str) -> str:
 
 
 def _clean(text: str) -> str:
-    """Text the built-in font can draw: accents dropped, emoji removed, spaces collapsed."""
+    """Text the label font can draw: accents dropped, emoji removed, spaces collapsed."""
     return " ".join("".join(_drawable(ch) for ch in text).split())
 
 
@@ -269,7 +296,7 @@ def _finish(big: Image.Image) -> Image.Image:
 
 
 def _centred(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: int, fill) -> None:
-    draw.text((cx, cy), text, font=_font(size), fill=fill, anchor="mm")
+    draw.text((cx, cy), text, font=_face_font(size), fill=fill, anchor="mm")
 
 
 @lru_cache(maxsize=512)
@@ -294,12 +321,12 @@ def _face(code: str) -> Image.Image:
     index = Image.new("RGB", (20 * s, 40 * s), WHITE)
     idraw = ImageDraw.Draw(index)
     if rank == "10":   # two narrow digits, pulled together, so "10" fits the same corner
-        idraw.text((10 * s - 0.4 * s, 11 * s), "1", font=_font(16 * s), fill=colour, anchor="rm",
+        idraw.text((10 * s - 0.4 * s, 11 * s), "1", font=_face_font(16 * s), fill=colour, anchor="rm",
                    stroke_width=s // 4, stroke_fill=colour)
-        idraw.text((10 * s - 1.2 * s, 11 * s), "0", font=_font(16 * s), fill=colour, anchor="lm",
+        idraw.text((10 * s - 1.2 * s, 11 * s), "0", font=_face_font(16 * s), fill=colour, anchor="lm",
                    stroke_width=s // 4, stroke_fill=colour)
     else:
-        idraw.text((10 * s, 11 * s), rank, font=_font(17 * s), fill=colour, anchor="mm",
+        idraw.text((10 * s, 11 * s), rank, font=_face_font(17 * s), fill=colour, anchor="mm",
                    stroke_width=s // 4, stroke_fill=colour)
     _draw_shape(idraw, card.suit, 3.5 * s, 21 * s, 13 * s, colour)
     big.paste(index, (3 * s, 3 * s))
@@ -567,9 +594,9 @@ def _flow(blocks: list[tuple[int, int, _Draw]], top: int, width: int) -> tuple[l
 
 
 def _name(name: str, seat: int) -> str:
-    """A seat's name as the built-in font can write it; "Seat N" when nothing of it is left."""
+    """A seat's name as the label font can write it; "Seat N" when nothing of it is left."""
     text = _clean(name)
-    return text if any(ch.isascii() and ch.isalnum() for ch in text) else f"Seat {seat + 1}"
+    return text if any(ch.isalnum() for ch in text) else f"Seat {seat + 1}"
 
 
 def table_image(view: View, names: Sequence[str] | None = None) -> Image.Image:

@@ -8,6 +8,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from PIL import ImageFont
+
 
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message says what to set."""
@@ -41,6 +43,7 @@ class Settings:
     ai_seconds: float | None = 0.9
     shard_count: int | None = None       # None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None   # the shards this process runs; None: all
+    picture_font: str | None = None      # names on card pictures; None: the bundled DejaVu Sans
 
     @classmethod
     def load(cls, env: dict[str, str] | None = None, env_file: str | Path = ".env") -> Settings:
@@ -77,6 +80,12 @@ class Settings:
                 raise SettingsError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 = {shard_count - 1}")
         if shard_count is not None and shard_count < 1:
             raise SettingsError("SHARD_COUNT must be at least 1")
+        font = values.get("PICTURE_FONT", "").strip() or None
+        if font is not None:
+            try:
+                ImageFont.truetype(font, 12)
+            except OSError as e:
+                raise SettingsError(f"PICTURE_FONT must be a TrueType or OpenType font file ({font!r}: {e})") from None
         return cls(
             shard_count=shard_count,
             shard_ids=shard_ids,
@@ -88,4 +97,5 @@ class Settings:
             api_base=values.get("DISCORD_API_BASE", "").strip() or None,
             ai_iterations=number("AI_ITERATIONS", int, 1000),
             ai_seconds=number("AI_SECONDS", float, 0.9),
+            picture_font=font,
         )

@@ -182,3 +182,26 @@ def test_hidden_cards_really_differ_in_the_states_compared():
     twin = game.determinize(s, None, random.Random(1))
     assert twin.hands != s.hands
     assert P.table_picture(game.view(s, None)) == P.table_picture(game.view(twin, None))
+
+
+def test_names_in_greek_cyrillic_hebrew_and_arabic_are_written_not_replaced():
+    """A table picture names each seat: two different Cyrillic names give two different
+    pictures (they used to both become "Seat 1")."""
+    view = View("test", None, [], [SeatView(0, 5), SeatView(1, 5)], [PileView("Stock", [], 20)], "status")
+    pictures = {P.table_picture(view, [name, "Bob"]) for name in ("Дмитрий", "Сергей", "Νίκος", "דוד", "سارة")}
+    assert len(pictures) == 5
+
+
+def test_a_name_with_nothing_the_font_can_write_becomes_seat_n():
+    view = View("test", None, [], [SeatView(0, 5), SeatView(1, 5)], [PileView("Stock", [], 20)], "status")
+    assert P.table_picture(view, ["🎲🎲", "Bob"]) == P.table_picture(view, ["Seat 1", "Bob"])
+
+
+def test_use_font_refuses_a_file_that_is_not_a_font_and_keeps_the_one_it_had(tmp_path):
+    view = View("test", None, [], [SeatView(0, 5)], [], "status")
+    before = P.table_picture(view, ["Zoë"])
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not a font")
+    with pytest.raises(OSError):
+        P.use_font(str(bad))
+    assert P.table_picture(view, ["Zoë"]) == before

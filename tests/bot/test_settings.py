@@ -31,7 +31,7 @@ def test_missing_token_and_bad_numbers_say_what_to_set(tmp_path):
 def test_env_example_lists_every_setting():
     example = open(os.path.join(os.path.dirname(__file__), "..", "..", ".env.example")).read()
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "AI_ITERATIONS", "AI_SECONDS",
-                 "DISCORD_API_BASE"):
+                 "DISCORD_API_BASE", "PICTURE_FONT", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
         assert f"\n{name}=" in example
 
 
@@ -54,3 +54,14 @@ def test_database_url_and_shards(tmp_path):
         Settings.load(base | {"SHARD_IDS": "0"}, tmp_path / "none.env")
     with pytest.raises(SettingsError, match="between 0 and SHARD_COUNT - 1 = 1"):
         Settings.load(base | {"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, tmp_path / "none.env")
+
+
+def test_picture_font_must_be_a_font_file(tmp_path):
+    from bot.pictures import BUNDLED_FONT
+    base = {"DISCORD_TOKEN": "x"}
+    assert Settings.load(base, tmp_path / "none.env").picture_font is None
+    assert Settings.load(base | {"PICTURE_FONT": BUNDLED_FONT}, tmp_path / "none.env").picture_font == BUNDLED_FONT
+    (tmp_path / "x.txt").write_text("hello")
+    for wrong in (str(tmp_path / "missing.ttf"), str(tmp_path / "x.txt")):
+        with pytest.raises(SettingsError, match="PICTURE_FONT must be a TrueType or OpenType font file"):
+            Settings.load(base | {"PICTURE_FONT": wrong}, tmp_path / "none.env")
