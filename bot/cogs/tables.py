@@ -1,4 +1,4 @@
-"""Slash commands: /play, /rules, /table, /end."""
+"""Slash commands: /play, /rules, /table, /end, /help."""
 
 from __future__ import annotations
 
@@ -37,6 +37,29 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
                for k, g in sorted(GAMES.items(), key=lambda kv: kv[1].title)
                if needle in k or needle in g.title.lower()]
     return choices[:25]
+
+
+HOW_TO_PLAY = (
+    "**/play** `game` opens a table in this channel: others press **Join** (or the host "
+    "**Add computer**), then the host presses **Start**. Press **My hand** to see your cards: only "
+    "you see them, and your moves are buttons there. The table message shows whose turn it is.",
+    "**/rules** `game`: how a game is played and its options (give them to /play as `name=value`).",
+    "**/table**: post the table again if it scrolled away. **/end**: end it (host or server managers).",
+    "**/stats**, **/leaderboard** `game`: results and ratings. **/forget-me**: drop your results.",
+    "**/config**: this server's settings (members with Manage Server).",
+)
+
+
+def help_embed() -> discord.Embed:
+    """How to play here, and every game with its players and one line about it."""
+    embed = discord.Embed(title="Card tables", description="\n".join(HOW_TO_PLAY), colour=discord.Colour.blurple())
+    games = [f"**{g.title}** ({player_range(k)}): {g.summary}"
+             for k, g in sorted(GAMES.items(), key=lambda kv: kv[1].title)]
+    for n, start in enumerate(range(0, len(games), 8)):
+        embed.add_field(name="Games" if n == 0 else "More games",
+                        value=textwrap.shorten("\n".join(games[start:start + 8]), 1024, placeholder=" …"),
+                        inline=False)
+    return embed
 
 
 class TablesCog(commands.Cog):
@@ -92,6 +115,10 @@ class TablesCog(commands.Cog):
                         value=textwrap.shorten("\n".join(lines), 1024, placeholder=" …") if lines else "none",
                         inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="help", description="The games, and how to play them here")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(embed=help_embed(), ephemeral=True)
 
     def _channel_table(self, interaction: discord.Interaction) -> Table | None:
         tables = self.service.channel_tables(interaction.channel_id)

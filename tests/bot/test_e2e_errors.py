@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.cogs.tables import player_range
+from games.registry import GAMES
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 
 
@@ -134,3 +136,19 @@ async def test_rules_table_and_end_commands(simcord_env):
     ended = await boss.slash(channel, "end")
     assert "was ended" in ended.response.content
     assert (await env.bot.service.get(tid)).status == "cancelled"
+
+
+async def test_help_lists_every_game_with_its_players_and_the_commands(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    result = await alice.slash(channel, "help")
+    assert result.ephemeral
+    embed = result.response.embeds[0]
+    for command in ("/play", "/rules", "/table", "/end", "/stats", "/config"):
+        assert command in embed.description
+    listed = "\n".join(field.value for field in embed.fields)
+    for game in GAMES.values():
+        assert f"**{game.title}** ({player_range(game.key)}): {game.summary}" in listed
+    assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields)
