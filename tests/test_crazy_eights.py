@@ -12,6 +12,7 @@ from games import registry
 from games.crazy_eights import ANY, GAME, CrazyEightsState, penalty
 from games.engine import BadOption, IllegalMove, Move
 from tests.playthrough import assert_refused
+from tests.table_helpers import play_out
 
 DECK = Counter(C.french_deck())
 
@@ -655,14 +656,7 @@ def test_random_matches_conserve_the_cards_and_finish(players, options):
     s = GAME.start(players, options, seed=players)
     o = GAME.options_of(s)
     pack = Counter(C.french_deck(jokers=o.jokers, decks=o.deck_count(players)))
-    for _ in range(20000):
-        if s.over:
-            break
-        seat = next(iter(GAME.to_move(s)))
-        moves = GAME.moves(s, seat)
-        GAME.apply(s, seat, GAME.rollout_move(s, seat, moves, rng) if rng.random() < 0.5 else rng.choice(moves))
-        assert Counter(c for z in GAME.zones(s) for c in z.cards) == pack
-    assert s.over
+    assert play_out(GAME, s, rng, pack, max_moves=20000).over
     out = GAME.outcome(s)
     assert out.winners and all(out.placings[w] == 1 for w in out.winners)
 

@@ -9,9 +9,9 @@ import pytest
 from games import cards as C
 from games import registry
 from games.engine import BadOption, Move
-from games.jack_change_it import GAME, JackChangeItState, card_points
+from games.jack_change_it import GAME, card_points
 from tests.playthrough import all_cards, assert_refused
-from tests.table_helpers import laid_out, move_texts
+from tests.table_helpers import laid_out, move_texts, play_out
 
 DECK = Counter(C.french_deck())
 
@@ -385,15 +385,8 @@ def test_view_never_shows_another_hand_and_zones_cover_the_deck():
 
 def test_json_round_trip_and_random_games_finish():
     for seed in range(30):
-        rng = random.Random(seed)
         s = GAME.start(2 + seed % 5, {"voluntary_draw": seed % 2 == 0}, seed)
-        while not s.over:
-            seat = s.turn
-            moves = GAME.moves(s, seat)
-            move = GAME.rollout_move(s, seat, moves, rng) if rng.random() < 0.5 else rng.choice(moves)
-            GAME.apply(s, seat, move)
-            assert JackChangeItState.from_json(s.to_json()) == s
-            assert all_cards(GAME, s) == DECK
+        assert play_out(GAME, s, random.Random(seed), DECK).over
         assert GAME.outcome(s).winners
 
 

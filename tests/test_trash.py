@@ -12,6 +12,7 @@ from games import registry
 from games.engine import BadOption, IllegalMove, Move
 from games.trash import GAME, TrashState
 from tests.playthrough import assert_no_leak, assert_refused
+from tests.table_helpers import play_out
 
 # Spots are written ace first; "-5D" is a face-down 5♦, "5D" a face-up one.
 P0 = "-5D -QS -2C -4H -KC -6S -7S -8S -9S -10S"
@@ -558,15 +559,7 @@ def test_hand_progress_counts_the_face_down_cards_left():
 def test_random_matches_conserve_the_cards_and_finish(players, options):
     rng = random.Random(players)
     s = GAME.start(players, options, seed=players)
-    deck = Counter(pack(s))
-    for _ in range(20000):
-        if s.over:
-            break
-        seat = next(iter(GAME.to_move(s)))
-        moves = GAME.moves(s, seat)
-        GAME.apply(s, seat, GAME.rollout_move(s, seat, moves, rng) if rng.random() < 0.5 else rng.choice(moves))
-        assert Counter(c for z in GAME.zones(s) for c in z.cards) == deck
-    assert s.over
+    assert play_out(GAME, s, rng, Counter(pack(s)), max_moves=20000).over
     out = GAME.outcome(s)
     assert max(s.scores) == GAME.options_of(s).hands_to_win and out.winners == [s.scores.index(max(s.scores))]
 
