@@ -9,8 +9,9 @@ from __future__ import annotations
 import discord
 
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
-from games import cards as C
-from games.engine import Event, View
+from games.common.table import plural
+from games.engine import View
+from games.options import value_text
 
 COLOUR = {LOBBY: discord.Colour.blurple(), PLAYING: discord.Colour.green(),
           FINISHED: discord.Colour.gold(), CANCELLED: discord.Colour.dark_grey()}
@@ -18,7 +19,8 @@ DESCRIPTION_LIMIT = 4000
 
 
 def player_count(table: Table) -> str:
-    low, high = table.game.seats.start, table.game.seats.stop - 1
+    counts = table.player_counts()
+    low, high = counts.start, counts.stop - 1
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
@@ -32,25 +34,28 @@ def seat_label(table: Table, seat: int) -> str:
 
 
 def options_text(table: Table) -> str:
-    return ", ".join(f"{k}={v}" for k, v in table.record.options.items()) or "defaults"
+    """The options that differ from the game's defaults, as /play takes them."""
+    defaults = {info.name: info.default for info in table.game.Options.describe()}
+    changed = [f"{k}={value_text(v)}" for k, v in table.record.options.items() if defaults.get(k, v) != v]
+    return ", ".join(changed) or "defaults"
 
 
-def cards_text(codes: list[str]) -> str:
-    return C.texts(codes) if codes else "—"
+def cards_text(table: Table, codes: list[str]) -> str:
+    return " ".join(map(table.game.card_text, codes)) if codes else "—"
 
 
-def pile_lines(view: View, names: list[str]) -> list[str]:
+def pile_lines(table: Table, view: View) -> list[str]:
     lines = []
     for pile in view.piles:
-        name = Event(pile.name).render(names)
+        name = table.render(pile.name)
         if not pile.count:
             body = "empty"
         elif len(pile.cards) == pile.count:
-            body = cards_text(pile.cards)
+            body = cards_text(table, pile.cards)
         elif pile.cards:
-            body = f"{cards_text(pile.cards)} ({pile.count} cards)"
+            body = f"{cards_text(table, pile.cards)} ({plural(pile.count, 'card')})"
         else:
-            body = f"{pile.count} cards"
+            body = plural(pile.count, "card")
         lines.append(f"**{name}:** {body}")
     return lines
 
@@ -62,7 +67,8 @@ def seat_lines(table: Table, view: View) -> list[str]:
         score = "" if sv.score is None else f" · score {sv.score:g}" if isinstance(sv.score, float) \
             else f" · score {sv.score}"
         notes = ", ".join(table.render(n) for n in sv.notes)
-        lines.append(f"{turn}{seat_label(table, sv.seat)} · {sv.cards} cards{score}{f' · {notes}' if notes else ''}")
+        notes = f" · {notes}" if notes else ""
+        lines.append(f"{turn}{seat_label(table, sv.seat)} · {plural(sv.cards, 'card')}{score}{notes}")
     return lines
 
 
@@ -99,7 +105,7 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
     embed.title = game.title + {FINISHED: ": game over", CANCELLED: ": closed"}.get(record.status, "")
     parts = [f"**{table.render(view.status)}**"]
     parts += [table.render(f) for f in view.facts]
-    parts += [""] + pile_lines(view, table.names) + [""] + seat_lines(table, view)
+    parts += [""] + pile_lines(table, view) + [""] + seat_lines(table, view)
     if table.recent:
         parts += ["", "**Recent**"] + [f"• {line}" for line in table.recent]
     content = ""
@@ -123,7 +129,7 @@ def panel_text(table: Table, seat: int, question: str | None, note: str | None =
     if note:
         lines.append(f"⚠️ {note}")
     lines.append(f"**{table.game.title}**, table #{table.id}: {table.render(view.status)}")
-    lines.append(f"**Your hand ({len(view.hand)}):** {cards_text(view.hand)}")
+    lines.append(f"**Your hand ({len(view.hand)}):** {cards_text(table, view.hand)}")
     private = table.private.get(seat)
     if private:
         lines.append(f"_{private}_")
@@ -131,9 +137,11 @@ def panel_text(table: Table, seat: int, question: str | None, note: str | None =
         prompt = table.prompt(seat)
         lines.append(table.render(prompt.text))
         if question:
-            lines.append(f"**{question}**")
+            lines.append(f"**{table.render(question)}**")
     elif table.status == FINISHED:
-        lines.append(table.render(view.result or "The game is over."))
+        result = table.render(view.result or "The game is over.")
+        if result != table.render(view.status):
+            lines.append(result)
     else:
         lines.append("This table is closed.")
     return clip("\n".join(lines), 1900)

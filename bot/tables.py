@@ -74,6 +74,12 @@ class Table:
     def names(self) -> list[str]:
         return [s.name for s in self.record.seats]
 
+    def player_counts(self) -> range:
+        """How many players the game can start with under this table's options (some options
+        narrow the game's range, e.g. a table's own seat limits)."""
+        counts = [n for n in self.game.seats if _options_allow(self.game, self.record.options, n)]
+        return range(counts[0], counts[-1] + 1) if counts else self.game.seats
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a member, also while a computer stands in for them."""
         for i, seat in enumerate(self.record.seats):
@@ -121,6 +127,14 @@ class Table:
 
     def render(self, text: str) -> str:
         return Event(text).render(self.names)
+
+
+def _options_allow(game: Game, options: dict[str, Any], players: int) -> bool:
+    try:
+        game.Options.parse(options, players)
+    except BadOption:
+        return False
+    return True
 
 
 Listener = Callable[[Table], Awaitable[None]]
@@ -261,7 +275,7 @@ class TableService:
 
     @staticmethod
     def _has_room(table: Table) -> None:
-        most = table.game.seats.stop - 1
+        most = table.player_counts().stop - 1
         if len(table.record.seats) >= most:
             raise TableError(f"The table is full ({most} players).")
 
@@ -358,7 +372,7 @@ class TableService:
             if user_id != table.record.host_id:
                 raise TableError("Only the host can start the game.")
             players = len(table.record.seats)
-            low = table.game.seats.start
+            low = table.player_counts().start
             if players < low:
                 raise TableError(f"{table.game.title} needs at least {low} players; "
                                  f"{players} {'is' if players == 1 else 'are'} seated. "

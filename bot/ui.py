@@ -28,9 +28,8 @@ from discord.http import handle_message_parameters
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
 from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
-from bot.render import awaited, panel_text, table_message
+from bot.render import awaited, cards_text, panel_text, table_message
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
-from games import cards as C
 from games.engine import Move, Step
 
 log = logging.getLogger(__name__)
@@ -279,12 +278,15 @@ def selection_cards(table: Table, seat: int) -> list[str] | None:
 def selection_view(table: Table, seat: int, cards: list[str], mask: int,
                    readings: list[tuple[str, Move]] | None) -> Rows:
     rows, ver = Rows(), table.version
-    choices = [option(C.text(code), str(i), default=bool(mask >> i & 1)) for i, code in enumerate(cards)]
+    choices = [option(table.game.card_text(code), str(i), default=bool(mask >> i & 1))
+               for i, code in enumerate(cards)]
     rows.add(select(CardSelect.id_for(table.id, ver), choices, placeholder="Select the cards to play",
                     min_values=0, max_values=len(choices)), row=0)
     rows.add(SelectionButton.make(table.id, ver, mask, "play", disabled=not mask), row=1)
-    if any(m.kind == "pass" for m in table.game.moves(table.state, seat)):
-        rows.add(SelectionButton.make(table.id, ver, mask, "pass"), row=1)
+    passing = next((m for m in table.game.moves(table.state, seat) if m.kind == "pass"), None)
+    if passing is not None:   # labelled as the game calls it (Thirteen: "Knock (pass)")
+        label = table.game.describe(table.state, seat, passing)[-1][1]
+        rows.add(SelectionButton.make(table.id, ver, mask, "pass", label=table.render(label)), row=1)
     rows.add(NavButton.make(table.id, ver, "", "steps"), row=1)
     for i, (label, _move) in enumerate((readings or [])[:10]):
         rows.add(SelectionButton.make(table.id, ver, mask, f"as{i}", label=f"Play as {label}"),
@@ -302,15 +304,17 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
         answers = step.answers
         if len(answers) <= MAX_ANSWER_BUTTONS:
             for i, (label, _) in enumerate(answers):
-                rows.add(button(AnswerButton.id_for(table.id, ver, p, i), label), row=i // BUTTONS_PER_ROW)
+                rows.add(button(AnswerButton.id_for(table.id, ver, p, i), table.render(label)),
+                         row=i // BUTTONS_PER_ROW)
         else:
             pages = (len(answers) + SELECT_PAGE - 1) // SELECT_PAGE
             page = max(0, min(page, pages - 1))
             first = page * SELECT_PAGE
-            choices = [option(label, str(first + i))
+            choices = [option(table.render(label), str(first + i))
                        for i, (label, _) in enumerate(answers[first:first + SELECT_PAGE])]
+            counter = f" ({page + 1}/{pages})" if pages > 1 else ""
             rows.add(select(AnswerSelect.id_for(table.id, ver, p, page), choices,
-                            placeholder=f"{step.question} ({page + 1}/{pages})"), row=0)
+                            placeholder=table.render(step.question) + counter), row=0)
             if page > 0:
                 nav.append(NavButton.make(table.id, ver, p, "prev", page - 1))
             if page < pages - 1:
@@ -470,7 +474,7 @@ class Controller:
         cards = selection_cards(table, seat) if not path and not steps else None
         if cards is not None:
             chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
-            question = (f"Selected: {C.texts(chosen)}. Press Play selected." if chosen else
+            question = (f"Selected: {cards_text(table, chosen)}. Press Play selected." if chosen else
                         "Select the cards to play, then press Play selected (💡 Hint lists your plays).")
             if readings:
                 question = "Those cards can be played more than one way: which?"

@@ -101,7 +101,7 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
     title = "Dou Dizhu"
     everyone_else = "Both others"
     hand_word = "Deal"
-    score_unit = " chips"
+    score_unit = "chip"
     seats = range(3, 4)
     Options = DouDizhuOptions
     State = DouDizhuState

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
+from games import cards as C
 from games.options import BadOption, Options
 
 __all__ = [
@@ -80,6 +81,11 @@ class Move:
 
 
 # --- what a move tells the table -------------------------------------------------------
+
+def and_list(words: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -317,7 +323,12 @@ class Game(Generic[S]):
     def waiting_text(self, s: S) -> str:
         if s.over:
             return "The game is over."
-        return "Waiting for " + ", ".join(f"{{p{i}}}" for i in sorted(self.to_move(s))) + "."
+        return "Waiting for " + and_list([f"{{p{i}}}" for i in sorted(self.to_move(s))]) + "."
+
+    def card_text(self, code: str) -> str:
+        """A card as players read it in the hand and the piles (games where two copies of a
+        card differ mark them)."""
+        return C.text(code)
 
     def describe(self, s: S, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         return (("Your move", str(move)),)

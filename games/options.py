@@ -22,6 +22,11 @@ def option(default: Any, *, choices: tuple | None = None, min: int | None = None
     return field(default=default, metadata={"choices": choices, "min": min, "max": max, "help": help})
 
 
+def value_text(value: Any) -> str:
+    """An option's value as players write it: ``yes``/``no`` for flags."""
+    return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     name: str

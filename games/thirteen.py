@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common import climbing as K
 from games.common.climb_game import ClimbGame
+from games.common.table import plural
 from games.engine import BadOption, Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
 
@@ -98,6 +99,13 @@ def instant_winner(hands: list[list[str]]) -> tuple[int, str] | None:
     return None
 
 
+CHOPS_TEXT = {"text": "Chops go over any play but a chop",
+              "twos": "Chops go over 2s only",
+              "standard": "Chops go over 2s: a quad or 3 pairs in a row over one 2, 4 pairs over two, "
+                          "5 pairs over three"}
+HAND_END_TEXT = {"first_out": "the hand ends when someone goes out", "places": "the others play on for places"}
+
+
 class Thirteen(ClimbGame, Game[ThirteenState]):
     key = "thirteen"
     title = "Thirteen"
@@ -108,7 +116,9 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
     summary = "Vietnamese climbing game: beat the last play with a higher one of its kind; first out wins."
     rules = (
         "Cards rank 3 (lowest) up to king, ace and then 2 (highest); between equal ranks the suit "
-        "decides, spades lowest, then clubs, diamonds and hearts. Everyone gets up to 13 cards.\n"
+        "decides, spades lowest, then clubs, diamonds and hearts. Everyone gets up to 13 cards. With 7 or "
+        "more players two packs are used: every card then comes twice, and the second pack's copy (marked "
+        "², as 5♥²) ranks just above the first.\n"
         "Whoever holds the lowest card (normally the 3 of spades) opens, and that first play must use it. "
         "You may play a single card, a pair, three or four of a kind, a sequence of three or more cards "
         "in a row (2s never count in a sequence), or three or more pairs in a row. The next player must "
@@ -123,6 +133,9 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
     )
 
     # -- helpers
+    def total_text(self, s: ThirteenState, total: int) -> str:
+        return plural(total, "hand won", "hands won") if s.options["scoring"] == "wins" else plural(total, "point")
+
     def rules_of(self, s: ThirteenState) -> K.Rules:
         return _RULES[s.options["chops"]]
 
@@ -198,7 +211,7 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
         goal = f"place points to {o.target}" if o.scoring == "places" else f"first to win {o.hands_to_win} hands"
         facts = [f"Match: {goal}" if o.goal() > 1 or o.scoring == "places" else "Match: a single hand",
-                 f"Chops: {o.chops}; hand ends: {o.hand_end.replace('_', ' ')}"]
+                 f"{CHOPS_TEXT[o.chops]}; {HAND_END_TEXT[o.hand_end]}"]
         return self._view(s, seat, seats, facts, [PileView("Set aside", [], len(s.unused))])
 
     def zones(self, s: ThirteenState) -> list[Zone]:

@@ -331,3 +331,12 @@ def test_names_in_a_line_read_as_english_lists_in_every_game():
     assert Event(seat_names([0, 1, 2])).render(names) == "Ann, Bob and Cy"
     assert Event(winners_text([1])).render(names) == "Bob wins"
     assert Event(winners_text([0, 1, 2])).render(names) == "Ann, Bob and Cy share the win"
+
+
+def test_waiting_text_lists_everyone_awaited_as_an_english_list():
+    class EveryoneMoves(type(GAME)):
+        def to_move(self, s):
+            return frozenset(range(s.players))
+
+    s = GAME.start(3, {}, seed=1)
+    assert Event(EveryoneMoves().waiting_text(s)).render(["Ann", "Bob", "Cy"]) == "Waiting for Ann, Bob and Cy."

@@ -333,3 +333,29 @@ def test_hand_progress_ranks_fewer_cards_and_finished_places_higher():
     GAME.apply(s, 0, "play 9S as=single")
     progress = GAME.hand_progress(s)
     assert progress[0] > progress[1] > progress[2]
+
+
+@pytest.mark.parametrize(("options", "unit"), [({}, "point"), ({"scoring": "wins", "hands_to_win": 2}, "hand won")])
+def test_the_result_names_what_the_winning_total_counts(options, unit):
+    """Scoring by places counts points, scoring by wins counts hands won: the result says which."""
+    s = GAME.start(3, options, seed=4)
+    rng = random.Random(4)
+    while not s.over:
+        seat = sorted(GAME.to_move(s))[0]
+        GAME.apply(s, seat, rng.choice(GAME.moves(s, seat)))
+    best = max(s.scores)
+    words = unit if best == 1 else unit.replace("hand", "hands") if unit == "hand won" else unit + "s"
+    assert GAME.outcome(s).summary.endswith(f" with {best} {words}!")
+
+
+def test_the_facts_explain_the_chops_and_the_hand_end_in_words():
+    for chops in ("text", "twos", "standard"):
+        facts = " ".join(GAME.view(GAME.start(2, {"chops": chops}, 1), None).facts)
+        assert "Chops go over" in facts and f"Chops: {chops}" not in facts and "first_out" not in facts
+
+
+def test_the_second_packs_copy_is_written_with_a_mark():
+    """With two packs the second copy of a card ranks higher, and it is written 5♥²."""
+    assert GAME.card_text("5H") == "5♥" and GAME.card_text(C.card("5H").code) == "5♥"
+    second = next(c for c in C.french_deck(decks=2) if C.card(c).copy == 1 and C.card(c).rank == 5)
+    assert GAME.card_text(second).endswith("²")

@@ -10,8 +10,10 @@ from discord.ext import commands
 
 from bot.tables import LOBBY, PLAYING, Table, TableError
 from bot.ui import is_manager
-from games.options import BadOption
+from games.options import BadOption, value_text
 from games.registry import GAMES
+
+FIELD_LIMIT = 1024   # characters in an embed field's value
 
 
 def player_range(key: str) -> str:
@@ -55,11 +57,20 @@ def help_embed() -> discord.Embed:
     embed = discord.Embed(title="Card tables", description="\n".join(HOW_TO_PLAY), colour=discord.Colour.blurple())
     games = [f"**{g.title}** ({player_range(k)}): {g.summary}"
              for k, g in sorted(GAMES.items(), key=lambda kv: kv[1].title)]
-    for n, start in enumerate(range(0, len(games), 8)):
-        embed.add_field(name="Games" if n == 0 else "More games",
-                        value=textwrap.shorten("\n".join(games[start:start + 8]), 1024, placeholder=" …"),
-                        inline=False)
+    add_line_fields(embed, "Games", games)
     return embed
+
+
+def add_line_fields(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    """Lines as embed fields of at most 1024 characters each, cut between lines (a line too
+    long by itself is shortened); the first field is ``name``, the others "(more)"."""
+    chunks: list[list[str]] = [[]]
+    for line in [textwrap.shorten(line, FIELD_LIMIT, placeholder=" …") for line in lines]:
+        if chunks[-1] and len("\n".join([*chunks[-1], line])) > FIELD_LIMIT:
+            chunks.append([])
+        chunks[-1].append(line)
+    for n, chunk in enumerate(chunks):
+        embed.add_field(name=f"{name} (more)" if n else name, value="\n".join(chunk) or "none", inline=False)
 
 
 class TablesCog(commands.Cog):
@@ -110,10 +121,8 @@ class TablesCog(commands.Cog):
             return
         embed = discord.Embed(title=f"{g.title} ({player_range(g.key)})", description=g.rules[:4000],
                               colour=discord.Colour.blurple())
-        lines = [f"`{i.name}` = {i.default} ({i.allowed}): {i.help}" for i in g.Options.describe()]
-        embed.add_field(name="Options (/play … options:name=value)",
-                        value=textwrap.shorten("\n".join(lines), 1024, placeholder=" …") if lines else "none",
-                        inline=False)
+        lines = [f"`{i.name}` = {value_text(i.default)} ({i.allowed}): {i.help}" for i in g.Options.describe()]
+        add_line_fields(embed, "Options (/play … options:name=value)", lines)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="help", description="The games, and how to play them here")

@@ -26,7 +26,7 @@ from games.common.climbing import (
     table_combo,
 )
 from games.common.match import first_dealer, next_dealer
-from games.common.table import hand_zones, winners_text
+from games.common.table import hand_zones, plural, winners_text
 from games.engine import Choice, Event, Move, Outcome, PileView, Prompt, SeatView, View, Zone, placings_from
 from games.options import Options
 
@@ -87,7 +87,7 @@ class ClimbGame(CardSelection):
     everyone_else: ClassVar[str] = "Everyone else"       # who passed when the table clears
     play_example: ClassVar[str] = "play 3S 3H as=pair"   # in the refusal of a move that is no play
     hand_word: ClassVar[str] = "Hand"                    # "Hand 2. {p1} to play."
-    score_unit: ClassVar[str] = ""                       # after the winning total: "with 12 chips!"
+    score_unit: ClassVar[str] = "point"                  # of the winning total: "with 12 points!"
 
     @property
     def words(self) -> PassWords:
@@ -203,6 +203,9 @@ class ClimbGame(CardSelection):
     def _round_zones(self, s: ClimbState) -> list[Zone]:
         return hand_zones(s.hands) + [Zone("table", s.table, "all"), Zone("played", s.played, "all")]
 
+    def card_text(self, code: str) -> str:
+        return card_label(code)   # a second pack's copy ranks higher: 5♥²
+
     def outcome(self, s: ClimbState) -> Outcome | None:
         """The highest total wins; ties share the win."""
         if not s.over:
@@ -210,7 +213,10 @@ class ClimbGame(CardSelection):
         best = max(s.scores)
         winners = [i for i, x in enumerate(s.scores) if x == best]
         return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners,
-                       f"{winners_text(winners)} with {best}{self.score_unit}!")
+                       f"{winners_text(winners)} with {self.total_text(s, best)}!")
+
+    def total_text(self, s: ClimbState, total: int) -> str:
+        return plural(total, self.score_unit)
 
     # -- computer players
     def rollout_move(self, s: ClimbState, seat: int, moves: list[Move], rng: random.Random) -> Move:

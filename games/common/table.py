@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from games import cards as C
-from games.engine import Game, Move, PileView, SeatView, State, View, Zone
+from games.engine import Game, Move, PileView, SeatView, State, View, Zone, and_list
 
 S = TypeVar("S", bound=State)
 
@@ -35,9 +35,9 @@ def hand_zones(hands: list[list[str]]) -> list[Zone]:
     return [Zone(f"hand {i}", h, i) for i, h in enumerate(hands)]
 
 
-def and_list(words: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``1 card``, ``2 cards``; ``words`` for an irregular plural."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def seat_names(seats: Sequence[int]) -> str:

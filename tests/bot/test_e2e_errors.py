@@ -152,3 +152,19 @@ async def test_help_lists_every_game_with_its_players_and_the_commands(simcord_e
     for game in GAMES.values():
         assert f"**{game.title}** ({player_range(game.key)}): {game.summary}" in listed
     assert len(embed) <= 6000 and all(len(field.value) <= 1024 for field in embed.fields)
+
+
+async def test_rules_list_every_option_of_every_game_one_per_line(simcord_env):
+    """Option lists are cut between lines into fields of at most 1024 characters, never
+    run together or cut short (I Doubt It's list is longer than one field)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    for key, game in GAMES.items():
+        embed = (await alice.slash(channel, "rules", game=key)).response.embeds[0]
+        assert embed.description == game.rules
+        lines = [line for field in embed.fields for line in field.value.split("\n")]
+        assert [line.split("`")[1] for line in lines] == [i.name for i in game.Options.describe()], key
+        assert all(len(field.value) <= 1024 for field in embed.fields) and len(embed) <= 6000
+        assert "True" not in "".join(lines) and "False" not in "".join(lines)
