@@ -322,14 +322,15 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
             if s.phase == PLAY and s.table and s.passed[i]:
                 notes.append("passed")
             seats.append(SeatView(i, left[i], s.scores[i], notes))
-        facts = [f"Match: {o.deals} deals" + (f", {o.chips} chips each to start" if o.chips else ""),
+        facts = [f"Match: {o.deals} deal{'' if o.deals == 1 else 's'}"
+                 + (f", {o.chips} chips each to start" if o.chips else ""),
                  f"Face-up card {C.text(s.faceup)} (dealt to {{p{s.first_bidder}}})"]
         if s.bids:
             facts.append("Auction: " + ", ".join(s.bids))
         if s.landlord >= 0:
             mult = o.bomb_multiplier ** s.bombs
             facts.append(f"Landlord {{p{s.landlord}}} for {s.high_bid}; stake ×{mult} "
-                         f"({s.bombs} bomb{'s' if s.bombs != 1 else ''} or rockets)")
+                         f"({s.bombs} {'bomb or rocket' if s.bombs == 1 else 'bombs or rockets'})")
         if s.widow_shown:
             facts.append(f"Widow: {C.texts(s.widow_shown)}")
         piles = [PileView("Widow", [], len(s.widow))]

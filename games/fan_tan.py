@@ -16,7 +16,7 @@ Choices where the rules file leaves room (decisions in ``shared/rules/fan_tan.md
   able to play; it pays the pass cost, 3 chips more to the pot, and for each 7
   it holds, 5 chips to the holder of that suit's 6 and 5 to the holder of its 8
   (nothing for a 6 or 8 it holds itself). The event names who is paid, never a
-  card [rec].
+  card, each payee once with the chips added up [rec].
 * The first player out wins the hand: every other player puts one chip per card
   left in hand in the pot, and the winner takes the pot.
 * Chips (`games.common.match.ChipsFormat`): everyone starts with ``chips``. The
@@ -55,12 +55,23 @@ _PLAY = {code: Move("play", (code,)) for code in C.french_deck()}
 _PASS = Move("pass")
 
 
+def _payments_text(paid: dict[int, int]) -> str:
+    """Payees grouped by amount: ``10 chips each to {p1} and {p3}, 5 chips to {p2}``."""
+    parts = []
+    for amount in dict.fromkeys(paid.values()):
+        payees = [i for i, n in paid.items() if n == amount]
+        each = " each" if len(payees) > 1 else ""
+        parts.append(f"{chips_text(amount)}{each} to {seat_names(payees)}")
+    return ", ".join(parts)
+
+
 @dataclass(frozen=True)
 class FanTanOptions(Options):
     ante: int = option(1, min=0, max=10, help="chips each player puts in the pot at the start of a hand")
     pass_cost: int = option(1, min=0, max=10, help="chips put in the pot for every pass")
-    fines: bool = option(False, help="allow passing while able to play, fined as the rules text says "
-                                     "(3 chips, and 5 to each holder of the 6 and 8 next to a 7 held)")
+    fines: bool = option(False, help="allow passing while able to play, for a fine: 3 chips more to the pot, "
+                                     "and for each 7 kept back, 5 chips to whoever holds its 6 and to "
+                                     "whoever holds its 8")
     chips: int = option(50, min=5, max=1000, help="chips each player starts the match with")
     rounds: int = option(1, min=1, max=10, help="rounds in the match; in each round every player deals once")
     broke: str = option("end", choices=("end", "negative", "eliminate"),
@@ -98,10 +109,12 @@ class FanTan(ChipsMatch, Game[FanTanState]):
         "at a time on both sides: the 6, 5, … down to the ace, and the 8, 9, … up to the "
         "king, always in the row's suit.\n"
         "If you have a card that fits you must play one (you pick which). If nothing fits, "
-        "you pass and pay into the pot. Whoever gets rid of all their cards first wins the "
-        "hand: everyone else pays a chip per card still held into the pot, and the winner "
-        "scoops it. After the agreed number of deals (or when someone is broke), the most "
-        "chips wins."
+        "you pass and pay into the pot. (Tables with the fines option let you pass anyway, at a "
+        "price: 3 more chips go to the pot, and for every 7 you keep back you hand 5 chips to the "
+        "player holding the 6 of that suit and 5 to the one holding its 8.) Whoever gets rid "
+        "of all their cards first wins the hand: everyone else pays a chip per card still "
+        "held into the pot, and the winner scoops it. After the agreed number of deals (or "
+        "when someone is broke), the most chips wins."
     )
 
     # -- dealing
@@ -206,15 +219,17 @@ class FanTan(ChipsMatch, Game[FanTanState]):
             s.pot += fine
             text = (f"{{p{seat}}} passes while able to play: {chips_text(cost)} for the pass and a fine of "
                     f"{chips_text(fine)} into the pot")
-            paid = []
-            for seven in (c for c in hand if C.RANK[c] == 7):
+            paid: dict[int, int] = {}     # payee → chips, in the order first paid
+            sevens = [c for c in hand if C.RANK[c] == 7]
+            for seven in sevens:
                 for rank in (6, 8):
                     target = C.make(rank, C.SUIT[seven])   # unplayed, as its 7 is
                     holder = next(i for i, h in enumerate(s.hands) if target in h)
                     if holder != seat:
-                        paid.append((holder, fmt.pay(s.scores, seat, holder, SEVEN_FINE)))
+                        paid[holder] = paid.get(holder, 0) + fmt.pay(s.scores, seat, holder, SEVEN_FINE)
             if paid:
-                text += ", and for holding back a 7, " + ", ".join(f"{chips_text(n)} to {{p{i}}}" for i, n in paid)
+                text += (f", and for holding back {'a 7' if len(sevens) == 1 else '7s'}, "
+                         + _payments_text(paid))
             events = [Event(text + ".")]
         s.turn = next_active(seat, s.out)
         return events

@@ -73,7 +73,7 @@ from functools import cache
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer
-from games.common.table import seat_names
+from games.common.table import plural, seat_names
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import (
     BadOption,
@@ -112,6 +112,18 @@ CHOOSE_TRUE, CHOOSE_FALSE, PICK_FALSE = 0, 1, 2     # the stages of building a p
 def claim_text(rank: int, count: int) -> str:
     """``claim_text(7, 2)`` → ``"2 Sevens"``; one card reads ``"1 Seven"``."""
     return f"{count} {SINGULAR[rank] if count == 1 else PLURAL[rank]}"
+
+
+def claim_subject(rank: int, count: int) -> str:
+    """A claim as the subject of a sentence, with its verb: ``"Seven was"`` for one card,
+    ``"2 Sevens were"`` for more."""
+    return f"{SINGULAR[rank]} was" if count == 1 else f"{count} {PLURAL[rank]} were"
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, … ``11th``, ``12th``, ``13th``, ``21st``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 @cache
@@ -164,8 +176,10 @@ class IDoubtItOptions(Options):
         if self.min_players > self.max_players:
             raise BadOption("option 'min_players' must not be above 'max_players'")
         if not self.min_players <= players <= self.max_players:
+            allowed = (f"exactly {self.min_players}" if self.min_players == self.max_players
+                       else f"{self.min_players}–{self.max_players}")
             raise BadOption(f"options 'min_players'/'max_players': this table allows "
-                            f"{self.min_players}–{self.max_players} players (got {players})")
+                            f"{allowed} players (got {players})")
 
 
 @dataclass(kw_only=True)
@@ -373,10 +387,8 @@ class IDoubtIt(Game[IDoubtItState]):
     def play(self, s: IDoubtItState, seat: int, move: Move) -> list[Event]:
         if move.kind in (DOUBT, PASS):
             answer(s.window, seat, move.kind)
-            events = [Event(f"{{p{seat}}} has answered.")]
-            if complete(s.window):
-                events += self._close(s)
-            return events
+            # no event: who has answered shows as a seat note, so the Recent log keeps the claim
+            return self._close(s) if complete(s.window) else []
         if move.kind == "clear":
             s.hands[seat] += s.draft
             s.hands[seat].sort(key=hand_key)
@@ -407,7 +419,7 @@ class IDoubtIt(Game[IDoubtItState]):
         s.draft += picked
         if done:
             return self._declare(s, seat)
-        return [Event(f"Your play so far: {C.texts(s.draft) or 'nothing yet'}. {self._stage_hint(s)}", to=seat)]
+        return []     # the prompt and the "Your play so far" pile say where the play stands
 
     def _begin_turn(self, s: IDoubtItState) -> None:
         """The seat to move starts building a play: with cards of the claimed rank it
@@ -418,6 +430,7 @@ class IDoubtIt(Game[IDoubtItState]):
         s.bluffs = 0
 
     def _stage_hint(self, s: IDoubtItState) -> str:
+        """The next building step in move syntax, for refusals (which only the terminal shows)."""
         if s.stage == CHOOSE_TRUE:
             return f"Say how many {PLURAL[s.rank]} you lay, e.g. 'true n=1'."
         if s.stage == CHOOSE_FALSE:
@@ -444,8 +457,7 @@ class IDoubtIt(Game[IDoubtItState]):
         others = [i for i in self.active(s) if i != seat]
         s.window = open_window("doubt", others, seat, s.serial,
                                min_seconds=o.challenge_min, max_seconds=o.challenge_max)
-        cards = f"{count} card{'s' if count > 1 else ''}"
-        text = f"{{p{seat}}} lays {cards} face down: \"{claim_text(s.claim['rank'], count)}!\""
+        text = f"{{p{seat}}} lays {plural(count, 'card')} face down: \"{claim_text(s.claim['rank'], count)}!\""
         if not self.held(s, seat):
             text += " Those were their last cards."
         return [Event(text)]
@@ -478,14 +490,14 @@ class IDoubtIt(Game[IDoubtItState]):
                    f"{'left' if o.challengers == 'nearest_left' else 'right'} of {{p{declarer}}}, challenges."
                    if len(doubters) > 1 else f"{{p{challenger}}} doubts it!")
             verdict = "a lie" if lie else "the truth"
-            events.append(Event(f"{who} The {claim_text(rank, count)} were {C.texts(revealed)}: {verdict}! "
-                                f"{{p{loser}}} takes the pile ({len(s.pile)} card{'s' if len(s.pile) > 1 else ''})."))
+            events.append(Event(f"{who} The {claim_subject(rank, count)} {C.texts(revealed)}: {verdict}! "
+                                f"{{p{loser}}} takes the pile ({plural(len(s.pile), 'card')})."))
             s.shown[loser] += revealed
             s.hands[loser] += rest
             s.hands[loser].sort(key=hand_key)
             s.pile = []
             s.reveal = {"seat": loser, "cards": list(revealed), "lie": lie, "claim": claim_text(rank, count),
-                        "declarer": declarer}
+                        "rank": rank, "declarer": declarer}
             if rest:
                 events.append(Event(f"From the pile you also took {C.texts(sorted(rest, key=hand_key))}.", to=loser))
         if not lie and not self.held(s, declarer):
@@ -549,10 +561,13 @@ class IDoubtIt(Game[IDoubtItState]):
                     f"Do you doubt it? (Your answer stays secret until everyone has answered.)")
         counts = self._rank_counts(s, seat)
         limit = min(self.options_of(s).limit(), self.held(s, seat))
+        lay = "1 card" if limit == 1 else f"1–{limit} cards"
         if s.stage == CHOOSE_TRUE:
-            return (f"Your turn: claim {PLURAL[s.rank]}. You hold {counts[s.rank]} of them; lay 1–{limit} cards "
+            return (f"Your turn: claim {PLURAL[s.rank]}. You hold {counts[s.rank]} of them; lay {lay} "
                     f"face down. First, how many true {PLURAL[s.rank]}? (Bluff cards come next.)")
         if s.stage == CHOOSE_FALSE and not s.draft:
+            if limit == 1:
+                return f"Your turn: claim {PLURAL[s.rank]}. You hold none, so you must bluff with 1 card."
             return (f"Your turn: claim {PLURAL[s.rank]}. You hold none, so you must bluff: how many cards do "
                     f"you lay (1–{limit})?")
         if s.stage == CHOOSE_FALSE:
@@ -570,7 +585,10 @@ class IDoubtIt(Game[IDoubtItState]):
         counts = self._rank_counts(s, seat)
         if s.stage == CHOOSE_TRUE:
             n = int(move.param("n"))
-            return ((f"How many of your {counts[s.rank]} {PLURAL[s.rank]} do you lay?",
+            held = counts[s.rank]
+            q = (f"You hold 1 {SINGULAR[s.rank]}: how many do you lay?" if held == 1
+                 else f"How many of your {held} {PLURAL[s.rank]} do you lay?")
+            return ((q,
                      str(n) if n else "None: bluff only"),)
         if s.stage == CHOOSE_FALSE:
             q = ("How many bluff cards (other ranks) do you add?" if s.draft
@@ -602,9 +620,11 @@ class IDoubtIt(Game[IDoubtItState]):
             r = s.reveal
             still = [c for c in r["cards"] if c in s.shown[r["seat"]]]
             verdict = "a lie" if r["lie"] else "true"
-            text = f"Last challenge: {{p{r['declarer']}}}'s {r['claim']} were {verdict}; {{p{r['seat']}}} took the pile"
+            subject = claim_subject(r["rank"], len(r["cards"])) if "rank" in r else f"{r['claim']} were"
+            text = f"Last challenge: {{p{r['declarer']}}}'s {subject} {verdict}; {{p{r['seat']}}} took the pile"
             if still:
-                text += f" (its revealed cards {C.texts(still)} are still in that hand)"
+                text += (f" (the revealed card {C.texts(still)} is still in that hand)" if len(still) == 1
+                         else f" (the revealed cards {C.texts(still)} are still in that hand)")
             facts.append(text)
         if seat is not None and seat == s.turn and s.draft and not s.window:
             facts.append(f"Your play so far: {C.texts(s.draft)}")
@@ -620,7 +640,9 @@ class IDoubtIt(Game[IDoubtItState]):
         for i in range(s.players):
             notes = ["dealer"] if i == s.dealer else []
             if i in s.out:
-                notes.append(f"out ({s.out.index(i) + 1}.)")
+                notes.append(f"out, {ordinal(s.out.index(i) + 1)} place")
+            if s.window and str(i) in s.window["answers"]:
+                notes.append("has answered")
             if s.shown[i]:
                 notes.append("shows " + C.texts(s.shown[i]))
             seats.append(SeatView(i, self.held(s, i), s.scores[i], notes))

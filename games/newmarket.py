@@ -292,7 +292,8 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
         w = s.window
         assert w is not None
         answer(w, seat, PASS if move.kind == "pass" else move.args[0])
-        events = [Event(f"{{p{seat}}} has answered.")]
+        # no event: the seat note "has answered" tells, and the Recent log keeps the auction's lines
+        events: list[Event] = []
         if not complete(w):
             return events
         bids = {v: -int(v) for v in w["answers"].values() if v != PASS}
@@ -391,10 +392,10 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
         paid = []
         for i, hand in enumerate(s.hands):
             if i != winner and hand:
-                paid.append(f"{{p{i}}} {fmt.pay(s.scores, i, winner, len(hand))}")
+                paid.append((i, fmt.pay(s.scores, i, winner, len(hand))))
         s.need, s.lead_suits = "", []
-        s.last_result = (f"Hand {s.hand_no}: {{p{winner}}} went out and was paid "
-                         f"{', '.join(paid) or 'nothing'}")
+        payments = ", ".join(f"{{p{i}}} paid {chips_text(n)}" for i, n in paid)
+        s.last_result = f"Hand {s.hand_no}: {{p{winner}}} went out; {payments or 'nobody had to pay'}"
         events = [Event(f"{{p{winner}}} is out of cards and wins the hand!"), Event(s.last_result + ".")]
         return self.next_hand(s, events)
 
@@ -419,12 +420,14 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             if s.window is not None:
                 if cap < 1:
                     return "Sealed bids for the widow: you have no chips to bid with, so pass."
-                return (f"Sealed bid for the widow: bid 1–{cap} chips or pass. No bid is shown until "
+                bid = "bid 1 chip" if cap == 1 else f"bid 1–{cap} chips"
+                return (f"Sealed bid for the widow: {bid} or pass. No bid is shown until "
                         f"everyone has answered; the highest buys the widow.")
             if cap < floor:
                 return f"The widow is bid up to {chips_text(s.high)}; you cannot go higher: pass."
             now = f"The high bid is {chips_text(s.high)} by {{p{s.high_seat}}}. " if s.high else ""
-            return f"{now}Bid {floor}–{cap} chips for the widow, or pass (a pass is final)."
+            bid = chips_text(cap) if floor == cap else f"{floor}–{cap} chips"
+            return f"{now}Bid {bid} for the widow, or pass (a pass is final)."
         if s.need:
             return f"You hold the next card of the run, {C.text(s.need)}: play it."
         if s.lead_suits:

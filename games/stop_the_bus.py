@@ -44,6 +44,11 @@ from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, 
 from games.options import Options, option
 
 HAND = 3
+BRAG_TEXTS = {   # the brag option as players read it
+    "standard": "3-3-3 is the best prial, A-2-3 the best run",
+    "aces_top": "A-A-A is the best prial, A-2-3 the best run",
+    "poker": "A-A-A is the best prial, A-2-3 the lowest run",
+}
 
 
 @dataclass(frozen=True)
@@ -87,8 +92,8 @@ class StopTheBus(Game[StopTheBusState]):
     rules = (
         "Everyone starts with the same number of tokens. Each hand, players get three cards "
         "and three more lie face up in the middle. On your turn you take one middle card and "
-        "put one of yours there in its place, aiming for a strong three-card Brag hand: best "
-        "is three of a kind (three 3s beat everything, then three aces, kings and so on), "
+        "put one of yours there in its place, or keep your hand as it is, aiming for a strong "
+        "three-card Brag hand: best is three of a kind (three 3s beat everything, then three aces, kings and so on), "
         "then three in sequence of one suit, three in sequence (A-2-3 the best, then A-K-Q "
         "down to 4-3-2), three of one suit, a pair, and last the highest cards.\n"
         "When you like your hand, say \"Stop the bus!\" as you end your turn: everyone else "
@@ -264,13 +269,12 @@ class StopTheBus(Game[StopTheBusState]):
 
     def instruction(self, s: StopTheBusState, seat: int) -> str:
         mine = self.held(s, seat)
-        text = (f"Your turn. Your hand: {C.texts(mine)} ({self._name(s, mine)}). "
-                f"Take a centre card and put one of yours back")
+        text = f"Your turn: your hand is {self._name(s, mine)}. Take a centre card and put one of yours back"
         if s.stopper >= 0:
-            return text + f". {{p{s.stopper}}} stopped the bus: this is your last turn."
+            return text + f", or keep your hand. {{p{s.stopper}}} stopped the bus: this is your last turn."
         if s.options["stop"] == "after":
-            return text + ", then stop the bus or go on."
-        return text + ", or stop the bus instead."
+            return text + ", or keep your hand; then stop the bus or go on."
+        return text + ", keep your hand, or stop the bus instead."
 
     def describe(self, s: StopTheBusState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         mine = self.held(s, seat)
@@ -281,7 +285,7 @@ class StopTheBus(Game[StopTheBusState]):
             path = [(first, C.text(take)), (f"Put back one of yours (for {C.text(take)})",
                                              f"{C.text(drop)}: {self._name(s, after)}")]
         elif move.kind == "pass":
-            path = [(first, f"None: keep {self._name(s, mine)}")]
+            path = [(first, f"Keep my hand ({self._name(s, mine)})")]
         elif move.kind == "swap":
             path = [(first, f"Swap all three: {self._name(s, s.centre)}")]
         else:
@@ -307,7 +311,7 @@ class StopTheBus(Game[StopTheBusState]):
                 notes.append("took " + C.texts(s.known[i]))
             seats.append(SeatView(i, len(self.held(s, i)), s.scores[i], notes))
         o: StopTheBusOptions = self.options_of(s)
-        facts = [f"Brag ranking: {o.brag}", f"Tokens to start: {o.tokens}"]
+        facts = [f"Brag ranking: {BRAG_TEXTS[o.brag]}", f"Tokens to start: {o.tokens}"]
         if o.swap_three:
             facts.append("You may swap all three cards with the centre")
         if seat is not None and self.held(s, seat) and not s.over:

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
 from games.common.stock import recycle
-from games.common.table import seat_names
+from games.common.table import plural, seat_names
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
 
@@ -146,8 +146,11 @@ class Trash(Game[TrashState]):
         s.stock, s.discard, s.held = deck, [], []
         s.turn = next_seat(s.dealer, s.players)
         s.hand_no += 1
-        sizes = ", ".join(f"{{p{i}}} {n}" for i, n in enumerate(s.sizes))
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals the layouts ({sizes} spots).")]
+        if len(set(s.sizes)) == 1:
+            sizes = f"{plural(s.sizes[0], 'spot')} each"
+        else:
+            sizes = ", ".join(f"{{p{i}}} {plural(n, 'spot')}" for i, n in enumerate(s.sizes))
+        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals the layouts ({sizes}).")]
 
     # -- legality
     def _fits(self, s: TrashState, seat: int, code: str) -> bool:
@@ -214,7 +217,7 @@ class Trash(Game[TrashState]):
             if n <= SPOTS and PLACE[n] in legal:
                 return f"Write the move as it is offered: 'place {n}'."
             if not 1 <= n <= size:
-                return f"Your layout has spots 1 to {size}."
+                return "Your layout has only spot 1." if size == 1 else f"Your layout has spots 1 to {size}."
             code = s.held[0]
             r = C.RANK[code]
             if r == JACK:
@@ -293,8 +296,8 @@ class Trash(Game[TrashState]):
             events.append(Event(self.outcome(s).summary))
             return events
         s.sizes[seat] -= 1
-        s.last_result = f"{{p{seat}}} won hand {s.hand_no} and now has {s.sizes[seat]} spots"
-        events.append(Event(f"{{p{seat}}} will have {s.sizes[seat]} spots from now on."))
+        s.last_result = f"{{p{seat}}} won hand {s.hand_no} and now has {plural(s.sizes[seat], 'spot')}"
+        events.append(Event(f"{{p{seat}}} will have {plural(s.sizes[seat], 'spot')} from now on."))
         s.dealer = next_dealer(s.dealer, s.players)
         return events + self._deal(s)
 

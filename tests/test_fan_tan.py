@@ -191,7 +191,27 @@ def test_fines_option_a_voluntary_pass_costs_3_and_5_to_each_holder_of_the_6_and
     events = GAME.apply(s, 0, "pass")
     assert s.scores == [50 - 1 - 3 - 10, 55, 55, 50] and s.pot == 4
     text = events[0].text
-    assert "5 chips to {p1}, 5 chips to {p2}" in text and "♠" not in text, "who is paid, never a card"
+    assert text.endswith("for holding back a 7, 5 chips each to {p1} and {p2}.") and "♠" not in text, \
+        "who is paid, never a card"
+
+
+def test_fines_name_each_payee_once_with_the_chips_added_up():
+    """Two 7s held back whose 6s and 8s lie with the same two players: '10 chips each to Bob
+    and Dee', not '5 chips to Bob, 5 chips to Dee, 5 chips to Dee, 5 chips to Bob'."""
+    s = table([["7S", "7H", "KD"], ["6S", "8H", "2D"], ["9C"], ["8S", "6H", "3D"]], options={"fines": True})
+    text = GAME.apply(s, 0, "pass")[0].text
+    assert text.endswith("for holding back 7s, 10 chips each to {p1} and {p3}.")
+    assert s.scores[1] == s.scores[3] == 60
+    s2 = table([["7S", "7H", "8S", "KD"], ["6S", "8H", "2D"], ["9C"], ["6H", "3D"]], options={"fines": True})
+    text = GAME.apply(s2, 0, "pass")[0].text
+    assert text.endswith("for holding back 7s, 10 chips to {p1}, 5 chips to {p3}.")
+
+
+def test_the_rules_and_the_fines_help_explain_the_fines_on_their_own():
+    """/rules says what the fines option does; the option help does not point to a 'rules text'."""
+    info = {o.name: o for o in GAME.Options.describe()}
+    assert "rules text" not in info["fines"].help and "5 chips" in info["fines"].help
+    assert "fines option" in GAME.rules and "3 more chips" in GAME.rules and "keep back" in GAME.rules
 
 
 def test_fines_are_not_paid_to_oneself_for_a_6_or_8_held():

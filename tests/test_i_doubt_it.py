@@ -234,6 +234,27 @@ def test_a_refused_build_says_why():
     assert "already chosen your true cards" in refused(s, 0, "true n=1")
 
 
+def test_texts_for_a_single_card_read_in_the_singular():
+    """Agreement when the count is 1: 'lay 1 card', 'You hold 1 Ace', never '1–1 cards' or '1 Aces'."""
+    s = table([["AS", "KC"], ["2C"], ["4C"]], rank=C.ACE, options={"max_cards": 1})
+    prompt = GAME.prompt(s, 0)
+    assert "lay 1 card face down" in prompt.text and "1–1" not in prompt.text
+    assert prompt.step().question == "You hold 1 Ace: how many do you lay?"
+    s2 = table([["KC"], ["2C"], ["4C"]], rank=C.ACE)
+    text = GAME.prompt(s2, 0).text
+    assert "you must bluff with 1 card" in text and "1–1" not in text
+
+
+def test_building_a_play_adds_no_private_line_with_terminal_move_syntax():
+    """The buttons and the prompt guide a play; no private 'e.g. false n=1' line repeats (or
+    contradicts) the prompt."""
+    s = table([["7S", "KC", "QD", "2H"], ["2C"], ["4C"]], rank=7)
+    events = GAME.apply(s, 0, "true n=1") + GAME.apply(s, 0, "false n=2") + GAME.apply(s, 0, "bluff K n=1")
+    assert events == []
+    assert not s.window and "Your play so far: 7♠ K♣" in GAME.prompt(s, 0).text
+    assert "e.g." not in GAME.prompt(s, 0).text and "n=" not in GAME.prompt(s, 0).text
+
+
 # --- hidden cards -------------------------------------------------------------------------------
 
 def test_cards_played_are_seen_by_nobody_until_a_challenge_reveals_them():
@@ -279,8 +300,12 @@ def test_a_play_opens_a_window_to_every_other_seat_and_answers_are_sealed():
     assert len({GAME.prompt(s, seat) for seat in (1, 2, 3)}) == 1, "everyone is asked the same"
     twin = s.clone()
     events = GAME.apply(s, 2, "doubt")
-    assert events == GAME.apply(twin, 2, "pass") and texts(events) == "{p2} has answered."
+    assert events == GAME.apply(twin, 2, "pass") == [], "no log line: it would push the claim out of Recent"
     assert GAME.to_move(s) == GAME.to_move(twin) == {1, 3}
+    view = GAME.view(s, None)
+    assert "has answered" in view.seats[2].notes, "who has answered shows as a seat note instead"
+    assert not any("has answered" in n for i in (0, 1, 3) for n in view.seats[i].notes)
+    assert view.to_move == [1, 3], "the seats still awaited"
     for seat in (None, 0, 1, 2, 3):
         assert GAME.view(s, seat) == GAME.view(twin, seat), "a doubt looks exactly like a pass until the end"
     for seat in (1, 3):
@@ -322,6 +347,22 @@ def test_a_lie_doubted_sends_the_whole_pile_to_the_liar_and_reveals_only_the_las
     assert_events_private(GAME, s, events)
     for seat in (None, 0, 1, 2):
         assert_no_leak(GAME, s, seat, GAME.view(s, seat))
+
+
+def test_a_challenge_of_one_card_reads_in_the_singular():
+    """'The Seven was 7♠: the truth!' and 'Cy's Seven was true', not 'The 1 Seven were'."""
+    s = table([["7S", "2D"], ["2C"], ["4C"]], rank=7, pile=[])
+    declare(s, 0, "7 n=1")
+    events = answer_all(s, {1: "doubt"})
+    assert "{p1} doubts it! The Seven was 7♠: the truth! {p1} takes the pile (1 card)." in texts(events)
+    assert ("Last challenge: {p0}'s Seven was true; {p1} took the pile "
+            "(the revealed card 7♠ is still in that hand)") in GAME.view(s, None).facts
+    s2 = table([["7S", "KC", "2D"], ["2C"], ["4C"]], rank=7, pile=[])
+    declare(s2, 0, "7 n=1", "K n=1")
+    events = answer_all(s2, {1: "doubt"})
+    assert "The 2 Sevens were 7♠ K♣: a lie!" in texts(events)
+    assert any(f.startswith("Last challenge: {p0}'s 2 Sevens were a lie;") and "cards 7♠ K♣ are still" in f
+               for f in GAME.view(s2, None).facts)
 
 
 def test_a_true_claim_doubted_sends_the_pile_to_the_doubter():
@@ -443,6 +484,9 @@ def test_option_places_plays_on_for_every_place():
     assert s.over and s.out == [0, 1, 2]
     out = GAME.outcome(s)
     assert out.placings == [1, 2, 3, 4] and out.winners == [0]
+    notes = [GAME.view(s, None).seats[i].notes for i in range(4)]
+    assert "out, 1st place" in notes[0] and "out, 2nd place" in notes[1] and "out, 3rd place" in notes[2], \
+        "places as English ordinals, not 'out (1.)'"
 
 
 def test_option_hands_to_win_deals_again_with_the_deal_passing_left():
@@ -464,6 +508,8 @@ def test_places_needs_a_single_hand_match_and_other_option_checks():
         IDoubtItOptions.parse({"challenge_min": 30, "challenge_max": 10}, 4)
     with pytest.raises(BadOption, match="allows 3–5 players"):
         GAME.start(6, {"max_players": 5})
+    with pytest.raises(BadOption, match="allows exactly 3 players"):   # not "3–3 players"
+        GAME.start(5, {"max_players": 3})
     with pytest.raises(BadOption, match="min_players"):
         IDoubtItOptions.parse({"min_players": 6, "max_players": 5}, 5)
     GAME.start(5, {"min_players": 4, "max_players": 5})

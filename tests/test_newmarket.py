@@ -140,14 +140,27 @@ def sealed(players=4, dealer=0, scores=None, options=None):
 def test_sealed_bids_are_never_shown_before_the_window_closes():
     s = sealed()
     events = GAME.apply(s, 2, "bid 7")
-    assert texts(events) == ["{p2} has answered."]
+    assert texts(events) == [], "no 'has answered' log line to crowd the Recent log: the seat note tells"
     assert_events_private(GAME, s, events)
     for seat in (None, 0, 1, 3):
         blob = json.dumps(GAME.view(s, seat).to_dict())
         assert "7 chips" not in blob and "bid 7" not in blob
     assert "Your sealed answer: bid 7 chips" in GAME.view(s, 2).facts
     assert "has answered" in GAME.view(s, 1).seats[2].notes
+    assert "bidding" in GAME.view(s, None).seats[1].notes, "who is still awaited shows too"
     assert GAME.to_move(s) == {1, 3}
+
+
+def test_a_sealed_bid_capped_at_one_chip_reads_bid_1_chip():
+    """'bid 1 chip or pass', not 'bid 1–1 chips'; open bidding likewise names a single amount."""
+    s = sealed(scores=[50, 1, 50, 50])
+    text = GAME.prompt(s, 1).text
+    assert "Sealed bid for the widow: bid 1 chip or pass." in text and "1–1" not in text
+    s2 = sealed(scores=[50, 50, 2, 50], options={"auction": "round_robin"})
+    GAME.apply(s2, 1, "bid 1")
+    assert GAME.to_move(s2) == {2}
+    text = GAME.prompt(s2, 2).text
+    assert "Bid 2 chips for the widow, or pass" in text and "2–2" not in text
 
 
 def test_the_highest_sealed_bid_buys_the_widow_and_pays_the_dealer():
@@ -319,7 +332,7 @@ def test_the_first_player_out_is_paid_a_chip_per_card_and_unwon_pots_carry_over(
     s = table([["3C"], ["5S", "7S", "9S"], ["2H", "3H"]], pots=[2, 4, 6, 8], dealer=2, turn=0)
     events = GAME.apply(s, 0, "play 3C")
     assert "{p0} is out of cards and wins the hand!" in texts(events)
-    assert "Hand 1: {p0} went out and was paid {p1} 3, {p2} 2" in s.last_result
+    assert "Hand 1: {p0} went out; {p1} paid 3 chips, {p2} paid 2 chips" in s.last_result
     assert s.scores == [55 - 4, 47 - 4, 48 - 4], "then everyone antes for hand 2"
     assert s.pots == [5, 7, 9, 11] and s.hand_no == 2 and s.dealer == 0, "the deal passes left"
 

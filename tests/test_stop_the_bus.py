@@ -249,13 +249,33 @@ def test_the_prompt_goes_centre_card_then_own_card_then_stop_with_hand_names():
     assert [c.move for c in prompt.choices] == GAME.moves(s, 0)
     first = prompt.step()
     assert first.question == "Take a centre card"
-    assert [label for label, _ in first.answers] == ["K♠", "K♥", "8♦", "None: keep high card 9-7-2"]
+    assert [label for label, _ in first.answers] == ["K♠", "K♥", "8♦", "Keep my hand (high card 9-7-2)"]
     second = prompt.step(["K♥"])
     assert [label for label, _ in second.answers] == [
         "2♠: high card K-9-7", "7♥: high card K-9-2", "9♦: high card K-7-2"]
     third = prompt.step(["K♥", "2♠: high card K-9-7"])
     assert third.question == "Stop the bus?" and [label for label, _ in third.answers] == ["No, go on", "Stop the bus!"]
     assert "high card 9-7-2" in prompt.text
+
+
+def test_the_prompt_names_the_hand_without_repeating_its_cards_and_offers_to_keep_it():
+    """The panel already lists the cards: the prompt says 'your hand is high card 9-7-2', not
+    'Your hand: 2♠ 7♥ 9♦ (high card 9-7-2)'; keeping the hand is named as a choice."""
+    s = table(["2S 7H 9D", "3C 4C 5C"], "KS KH 8D")
+    text = GAME.prompt(s, 0).text
+    assert text.startswith("Your turn: your hand is high card 9-7-2. ")
+    assert "2♠" not in text and "or keep your hand" in text
+    assert "keep your hand as it is" in GAME.rules, "/rules says a turn may keep the hand"
+
+
+def test_the_brag_ranking_fact_is_a_readable_phrase_not_the_option_value():
+    """'Brag ranking: A-A-A is the best prial…', never 'Brag ranking: aces_top'."""
+    for variant, phrase in (("standard", "3-3-3 is the best prial, A-2-3 the best run"),
+                            ("aces_top", "A-A-A is the best prial, A-2-3 the best run"),
+                            ("poker", "A-A-A is the best prial, A-2-3 the lowest run")):
+        facts = GAME.view(GAME.start(3, {"brag": variant}, seed=1), None).facts
+        assert f"Brag ranking: {phrase}" in facts
+        assert not any(variant in f for f in facts)
 
 
 # --- computer players ----------------------------------------------------------------------------

@@ -288,6 +288,17 @@ def test_an_empty_stock_is_rebuilt_from_the_discards_under_the_top_card():
 
 # --- winning hands and the match --------------------------------------------------------------
 
+def test_spot_counts_read_in_the_singular_for_one_spot():
+    """'1 spot', never '1 spots'; an even deal reads '(10 spots each)'."""
+    s = table(["AC -KD", P1], stock=["2H"], dealer=1)
+    events = GAME.apply(s, 0, "draw")
+    assert "{p0} will have 1 spot from now on." in texts(events)
+    assert "Hand 2: {p0} deals the layouts ({p0} 1 spot, {p1} 10 spots)." in texts(events)
+    assert "{p0} won hand 1 and now has 1 spot" in GAME.view(s, None).facts
+    s2 = GAME.start(3, {}, seed=2)
+    assert GAME._deal(s2)[0].text.endswith("deals the layouts (10 spots each).")
+
+
 def test_filling_the_layout_wins_the_hand_and_the_winner_gets_one_spot_fewer():
     s = table(["AC 2C 3C 4C 5C 6C 7C 8C 9C -KD", P1], stock=["10H"], dealer=1)
     events = GAME.apply(s, 0, "draw")

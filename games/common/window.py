@@ -5,8 +5,8 @@ Rules every window follows (shared/rules/README.md, conventions 5 and 6):
 
 * It is open to every seat the game names, eligible or not, so who may act never
   leaks: an ineligible seat is offered only "pass".
-* Answers are sealed: a game announces that a seat has answered, never what,
-  until the window closes.
+* Answers are sealed: a game's view shows that a seat has answered (a seat note or a
+  fact, not a log line), never what, until the window closes.
 * It closes when every seat has answered; the front end's timer answers "pass"
   for whoever has not (see `Game.timeout_move`).
 * Competing answers are resolved by rule priority, then by seat order from the
