@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
-from games.common.shedding import ANY, matches, score_hand
+from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
 from games.common.table import seat_names
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
@@ -142,12 +142,12 @@ class CrazyEights(Game[CrazyEightsState]):
             buried = s.discard.pop()
             s.stock.insert(rng.randrange(len(s.stock)), buried)
             s.discard.append(s.stock.pop())
-            events.append(Event(f"{C.text(buried)} was turned up and buried in the stock."))
+            events.append(Event(f"{C.text(buried)} is turned up and buried in the stock."))
         s.named = ANY if C.is_joker(s.discard[-1]) else ""
         s.turn = next_seat(s.dealer, s.players)
         s.drawn, s.passes = "", 0
         s.hand_no += 1
-        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt; the upcard is {C.text(s.discard[-1])}."))
+        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the upcard is {C.text(s.discard[-1])}."))
         return events
 
     # -- legality
@@ -242,13 +242,13 @@ class CrazyEights(Game[CrazyEightsState]):
         suit = move.param("suit")
         if C.is_joker(code):
             s.named = ANY
-            events = [Event(f"{{p{seat}}} played {C.text(code)}: anything goes.")]
+            events = [Event(f"{{p{seat}}} plays {C.text(code)}: anything goes.")]
         elif suit:
             s.named = suit
-            events = [Event(f"{{p{seat}}} played {C.text(code)} and named {C.SUIT_NAMES[suit]}.")]
+            events = [Event(f"{{p{seat}}} plays {C.text(code)} and names {suit_text(suit)}.")]
         else:
             s.named = ""
-            events = [Event(f"{{p{seat}}} played {C.text(code)}.")]
+            events = [Event(f"{{p{seat}}} plays {C.text(code)}.")]
         if not s.hands[seat]:
             return events + self._end_hand(s, seat)
         if len(s.hands[seat]) == 1:
@@ -265,7 +265,7 @@ class CrazyEights(Game[CrazyEightsState]):
         s.hands[seat].sort(key=C.sort_key)
         s.drawn = code
         s.passes = 0
-        events += [Event(f"{{p{seat}}} drew a card."), Event(f"You drew {C.text(code)}.", to=seat)]
+        events += [Event(f"{{p{seat}}} draws a card."), Event(f"You drew {C.text(code)}.", to=seat)]
         return events
 
     def _end_hand(self, s: CrazyEightsState, out_seat: int | None) -> list[Event]:
@@ -284,7 +284,7 @@ class CrazyEights(Game[CrazyEightsState]):
         if s.named == ANY:
             return "anything (a joker is on top)"
         if s.named:
-            return f"the named suit, {C.SUIT_NAMES[s.named]} {C.SUIT_SYMBOLS[s.named]}"
+            return f"the named suit, {suit_text(s.named)}"
         return C.text(s.discard[-1])
 
     def instruction(self, s: CrazyEightsState, seat: int) -> str:
@@ -305,15 +305,25 @@ class CrazyEights(Game[CrazyEightsState]):
             return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
         return f"Your turn: nothing matches {target}, so draw."
 
+    def _question(self, s: CrazyEightsState, seat: int) -> str:
+        """The first question of the turn's prompt: it offers only what the moves allow."""
+        kinds = {m.kind for m in self.moves(s, seat)}
+        if "draw" in kinds:
+            return "Play or draw" if "play" in kinds else "Nothing to play"
+        if "play" in kinds:
+            return "Play or pass" if "pass" in kinds else "Play a card"
+        return "Nothing to play or draw"
+
     def describe(self, s: CrazyEightsState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        q = self._question(s, seat)
         if move.kind == "draw":
-            return (("Play or draw", "Draw a card"),)
+            return ((q, "Draw a card"),)
         if move.kind == "pass":
-            return (("Play or draw", "Pass"),)
-        step = ("Play or draw", C.text(move.args[0]))
+            return ((q, "Pass"),)
+        step = (q, C.text(move.args[0]))
         suit = move.param("suit")
         if suit:
-            return (step, ("Name a suit", f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}"))
+            return (step, ("Name a suit", suit_text(suit)))
         return (step,)
 
     def view(self, s: CrazyEightsState, seat: int | None) -> View:
@@ -326,7 +336,7 @@ class CrazyEights(Game[CrazyEightsState]):
         if s.named == ANY:
             facts.append("A joker is on top: any card may follow")
         elif s.named:
-            facts.append(f"Named suit: {C.SUIT_SYMBOLS[s.named]} {C.SUIT_NAMES[s.named]}")
+            facts.append(f"Named suit: {suit_text(s.named)}")
         if s.last_result:
             facts.append(s.last_result)
         status = (self.outcome(s).summary if s.over

@@ -52,6 +52,7 @@ from games.common.shedding import (
     playable,
     resolve,
     score_hand,
+    suit_text,
     take_penalty,
     target_text,
 )
@@ -160,12 +161,12 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
             buried = s.discard.pop()
             s.stock.insert(rng.randrange(len(s.stock)), buried)
             s.discard.append(s.stock.pop())
-            events.append(Event(f"{C.text(buried)} was turned up and buried in the stock."))
+            events.append(Event(f"{C.text(buried)} is turned up and buried in the stock."))
         s.named, s.owed, s.owed_stack, s.owed_block, s.again = "", 0, 0, "", False
         s.direction, s.passes = 1, 0
         s.turn = next_seat(s.dealer, s.players)
         s.hand_no += 1
-        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt; the upcard is {C.text(s.discard[-1])}."))
+        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the upcard is {C.text(s.discard[-1])}."))
         return events
 
     def effect(self, s: JackChangeItState, code: str) -> Effect:
@@ -294,11 +295,14 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         if len(codes) == 2:
             block = BLOCKER if s.options["block_combo"] else ""
             eff = combine([self.effect(s, c) for c in codes], block)
-            events = [Event(f"{{p{seat}}} played {C.text(codes[0])} and {C.text(codes[1])} together.")]
+            events = [Event(f"{{p{seat}}} plays {C.text(codes[0])} and {C.text(codes[1])} together.")]
         else:
             eff = self.effect(s, codes[0])
-            said = f" — “Jack change it to {C.SUIT_NAMES[suit]}!”" if suit else ""
-            events = [Event(f"{{p{seat}}} played {C.text(codes[0])}{said}.")]
+            if suit:    # the call ends the line: no period after its "!”"
+                said = f" and changes the suit to {suit_text(suit)}: “Jack change it!”"
+            else:
+                said = "."
+            events = [Event(f"{{p{seat}}} plays {C.text(codes[0])}{said}")]
         if not s.hands[seat]:
             return events + self._end_hand(s, seat)
         if len(s.hands[seat]) == 1:
@@ -338,8 +342,15 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
             return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
         return f"Your turn: nothing you may play fits {target}, so draw."
 
+    def _question(self, s: JackChangeItState, seat: int) -> str:
+        """The first question of the turn's prompt: "or draw" only when a draw is offered."""
+        kinds = {m.kind for m in self.moves(s, seat)}
+        if "draw" in kinds:
+            return "Play or draw" if "play" in kinds else "Nothing to play"
+        return "Play a card" if "play" in kinds else "Nothing to play or draw"
+
     def describe(self, s: JackChangeItState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        q = "Play or draw"
+        q = self._question(s, seat)
         if move.kind == "draw":
             return ((q, f"Draw {s.owed} (penalty)" if s.owed else "Draw a card"),)
         if move.kind == "pass":
@@ -352,7 +363,7 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         step = (q, C.text(move.args[0]))
         suit = move.param("suit")
         if suit:
-            return (step, ("Jack change it to…", f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}"))
+            return (step, ("Jack change it to…", suit_text(suit)))
         return (step,)
 
     def view(self, s: JackChangeItState, seat: int | None) -> View:
@@ -360,7 +371,7 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         seats = [SeatView(i, len(h), s.scores[i], ["dealer"] if i == s.dealer else []) for i, h in enumerate(s.hands)]
         facts = [f"Match: {o.match().describe()}"]
         if s.named:
-            facts.append(f"Changed to {C.SUIT_SYMBOLS[s.named]} {C.SUIT_NAMES[s.named]}")
+            facts.append(f"Changed to {suit_text(s.named)}")
         if s.owed:
             facts.append(f"{{p{s.turn}}} must draw {s.owed}{self._answer_hint(s)}")
         if s.direction < 0:

@@ -75,11 +75,12 @@ from games.common.shedding import (
     next_in,
     resolve,
     seats_in,
+    suit_text,
     target_text,
     words,
 )
 from games.common.stock import can_draw
-from games.common.table import card_to_play, hand_zones, table_view, winners_text
+from games.common.table import card_to_play, hand_zones, seat_names, table_view, winners_text
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
@@ -144,7 +145,7 @@ class LastOneOptions(Options):
                               help="melee draws for court cards: 10 each, 11/12/13, or the melee stops at 10")
     joker_effects: bool = option(True, help="a joker also does what the card it names does")
     call_mode: str = option("manual", choices=CALL_MODES,
-                            help="the 'last one' call: made for you, made by you, or only punished when caught")
+                            help="the “Last one!” call: made for you, made by you, or only punished when caught")
     melee_seconds: int = option(8, min=2, max=60, help="how long each melee window stays open (Discord timer)")
     round_limit: int = option(25, min=0, max=200,
                               help="a hand still going after this many rounds (turns per player in) ends as it "
@@ -376,8 +377,8 @@ class LastOne(Game[LastOneState]):
             if len(hand) > 1 and C.RANK[code] == 8 and suit not in C.SUITS:
                 return f"Name a suit for your 8, e.g. 'play {code} suit=H'."
             if move.param("call") and not self.calls(s).offers_call(len(hand) - 1):
-                return "You can only call 'Last one' with a play that leaves you one card."
-            return "Write the move as it is offered, e.g. 'play 5S' (add 'call=1' to call 'Last one')."
+                return f"You can only call “{CALL_WORD}!” with a play that leaves you one card."
+            return f"Write the move as it is offered, e.g. 'play 5S' (add 'call=1' to call “{CALL_WORD}!”)."
         if move.kind == "draw":
             if s.again:
                 return "After a 3 you may add one more card or stop; you cannot draw."
@@ -457,14 +458,10 @@ class LastOne(Game[LastOneState]):
         hand.remove(code)
         s.discard.append(code)
         s.passes = 0
+        played = C.text(code) + (f" (as the {words(named)})" if named else "")
         extra = " as the extra card" if s.again else ""
-        if named:
-            said = f" as the {words(named)}"
-        elif suit:
-            said = f" and names {C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}"
-        else:
-            said = ""
-        events = [Event(f"{{p{seat}}} plays {C.text(code)}{extra}{said}.")]
+        said = f" and names {suit_text(suit)}" if suit else ""
+        events = [Event(f"{{p{seat}}} plays {played}{extra}{said}.")]
         events += self.calls(s).played(s, seat, len(hand), bool(move.param("call")))
         if not hand:
             return events + self._end_hand(s, seat)
@@ -483,7 +480,7 @@ class LastOne(Game[LastOneState]):
         s.phase = PLAY
         if len(what) == 1:
             s.named = what
-            events = [Event(f"{{p{s.dealer}}} names {C.SUIT_NAMES[what]} {C.SUIT_SYMBOLS[what]} for the upcard 8.")]
+            events = [Event(f"{{p{s.dealer}}} names {suit_text(what)} for the upcard 8.")]
             return events + self._upcard(s, top, PLAIN)
         s.named = what
         events = [Event(f"{{p{s.dealer}}} names the {words(what)} for the upcard joker.")]
@@ -517,10 +514,8 @@ class LastOne(Game[LastOneState]):
         answer(w, seat, TAKE if move.kind == TAKE else PASS)
         if move.param("call"):
             w["data"]["calls"].append(seat)
-        events = [Event(f"{{p{seat}}} has answered.")]
-        if complete(w):
-            events += self._close_window(s)
-        return events
+        # no public line per answer (it would crowd the log): the view's fact tells who answered
+        return self._close_window(s) if complete(w) else []
 
     def _close_window(self, s: LastOneState) -> list[Event]:
         w, s.window = s.window, None
@@ -602,13 +597,13 @@ class LastOne(Game[LastOneState]):
             return "Melee! You have nothing to add: pass."
         if seat != s.turn:
             if seat == s.hook:
-                return f"You are down to one card: call '{CALL_WORD}!' before the next player moves."
+                return f"You are down to one card: call “{CALL_WORD}!” before the next player moves."
             return f"{{p{s.hook}}} is down to one card and has not called: catch them before the next move!"
         kinds = {m.kind for m in self.moves(s, seat)}
         target = self._target(s)
         extra = ""
         if s.hook == seat:
-            extra = f" You have not called '{CALL_WORD}!' yet."
+            extra = f" You have not called “{CALL_WORD}!” yet."
         elif "catch" in kinds:
             extra = f" {{p{s.hook}}} has not called: you may catch them."
         if s.again:
@@ -626,9 +621,9 @@ class LastOne(Game[LastOneState]):
         if move.kind == "name":
             what = move.args[0]
             if len(what) == 1:
-                return (("Name a suit for the upcard 8", f"{C.SUIT_SYMBOLS[what]} {C.SUIT_NAMES[what]}"),)
+                return (("Name a suit for the upcard 8", suit_text(what)),)
             return (("The upcard joker stands for: rank", C.RANK_CODES[C.RANK[what]]),
-                    ("Suit", f"{C.SUIT_SYMBOLS[C.SUIT[what]]} {C.SUIT_NAMES[C.SUIT[what]]}"))
+                    ("Suit", suit_text(C.SUIT[what])))
         shout = f" + 📣 {CALL_WORD}!"
         if s.phase == MELEE:
             call = shout if move.param("call") else ""
@@ -636,7 +631,7 @@ class LastOne(Game[LastOneState]):
                 return (("Melee", f"Play {C.text(move.args[0])} — take over{call}"),)
             return (("Melee", ("Pass" if s.hook == seat or self._can_take(s, seat) else "Nothing to do — pass")
                      + call),)
-        q = "Play or draw" if seat == s.turn else CALL_WORD
+        q = self._question(s, seat) if seat == s.turn else CALL_WORD
         if move.kind in ("call", "catch", "ignore"):
             label = rules.label(move, s.hook)
             if move.kind == "ignore" and seat == s.hook:
@@ -652,15 +647,24 @@ class LastOne(Game[LastOneState]):
         label = C.text(code) + (shout if move.param("call") else "")
         steps: tuple[tuple[str, str], ...] = ((q, label),)
         if s.again and len(set(s.hands[seat])) > BIG:     # P5: any card may follow a 3: the suit first
-            group = "🃏 joker" if C.is_joker(code) else f"{C.SUIT_SYMBOLS[C.SUIT[code]]} {C.SUIT_NAMES[C.SUIT[code]]}"
+            group = "🃏 joker" if C.is_joker(code) else suit_text(C.SUIT[code])
             steps = ((q, group), ("Which card?", label))
         named, suit = move.param("as"), move.param("suit")
         if named:
             return steps + (("The joker stands for: rank", C.RANK_CODES[C.RANK[named]]),
-                            ("Suit", f"{C.SUIT_SYMBOLS[C.SUIT[named]]} {C.SUIT_NAMES[C.SUIT[named]]}"))
+                            ("Suit", suit_text(C.SUIT[named])))
         if suit:
-            return steps + (("Name a suit", f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}"),)
+            return steps + (("Name a suit", suit_text(suit)),)
         return steps
+
+    def _question(self, s: LastOneState, seat: int) -> str:
+        """The first question of a turn's prompt: it offers only what the moves allow."""
+        if s.again:
+            return "Add a card or stop"
+        kinds = {m.kind for m in self._turn_moves(s, seat)}
+        if "draw" in kinds:
+            return "Play or draw" if "play" in kinds else "Nothing to play"
+        return "Play or pass" if "play" in kinds else "Nothing to play or draw"
 
     def _can_take(self, s: LastOneState, seat: int) -> bool:
         return s.window is not None and s.window["data"]["card"] in s.hands[seat] and seat != s.melee["aggressor"]
@@ -687,10 +691,13 @@ class LastOne(Game[LastOneState]):
             card = s.window["data"]["card"]
             owe = self._melee_draw(s, s.melee["last"])
             answered = sorted(int(x) for x in s.window["answers"])
+            waiting = sorted(pending(s.window))
             facts.append(f"Melee: {{p{s.melee['defender']}}} draws {owe} unless someone takes over with the "
                          f"{words(card)}")
             if answered:
-                facts.append("Answered: " + ", ".join(f"{{p{i}}}" for i in answered))
+                facts.append(f"Answered: {seat_names(answered)}; waiting for {seat_names(waiting)}")
+            else:
+                facts.append(f"Waiting for {seat_names(waiting)}")
         if s.again and not s.over:
             facts.append(f"{{p{s.turn}}} may add any one card to the 3")
         if s.last_result:

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.match import DealtMatch, MatchFormat, next_seat
-from games.common.shedding import CALL_MODES, CallState, LastCard
+from games.common.shedding import CALL_MODES, CallState, LastCard, suit_text
 from games.common.table import card_to_play, hand_zones, table_view, winners_text
 from games.common.tricks import ACES_HIGH, strength, winning_index
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
@@ -65,8 +65,8 @@ _PLAYS = {(code, call): _play(code, call) for code in C.french_deck(jokers=1) fo
 @dataclass(frozen=True)
 class PageOneOptions(Options):
     call_mode: str = option("manual", choices=CALL_MODES,
-                            help="the 'Page One' call: made for you, made by you, or only punished when caught")
-    penalty: int = option(5, min=1, max=10, help="cards drawn for a missed 'Page One' call")
+                            help="the “Page One!” call: made for you, made by you, or only punished when caught")
+    penalty: int = option(5, min=1, max=10, help="cards drawn for a missed “Page One!” call")
     joker_last: bool = option(True, help="the joker may be played as your last card")
     scoring: str = option("wins", choices=("wins", "penalty"),
                           help="count hands won, or one penalty point per card left in hand")
@@ -136,7 +136,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
         s.last_trick, s.last_leader, s.last_winner = [], -1, -1
         self.calls(s).reset(s)
         s.hand_no += 1
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt {HAND_SIZE} cards each; {{p{s.leader}}} leads.")]
+        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {HAND_SIZE} cards each; {{p{s.leader}}} leads.")]
 
     def calls(self, s: PageOneState) -> LastCard:
         key = (s.options["call_mode"], s.options["penalty"])
@@ -213,9 +213,9 @@ class PageOne(DealtMatch, Game[PageOneState]):
             if code == JOKER and len(hand) == 1 and not s.options["joker_last"]:
                 return "The joker may not be your last card at this table: draw instead."
             if suit and code != JOKER and C.SUIT[code] != suit:
-                return f"You must follow suit ({C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]})."
+                return f"You must follow suit ({suit_text(suit)})."
             if move.param("call"):
-                return f"You can only call '{CALL_WORD}' with a play that leaves you one card."
+                return f"You can only call “{CALL_WORD}!” with a play that leaves you one card."
             return f"Write the move as it is offered, e.g. 'play {code}'."
         if move.kind == "draw":
             if move.args or move.params not in ((), (("call", "1"),)):
@@ -223,7 +223,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
             if move.params:
                 return "'draw call=1' is only for a player holding one card who must draw to follow."
             if suit:
-                return f"You can follow suit ({C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}), so you may not draw."
+                return f"You can follow suit ({suit_text(suit)}), so you may not draw."
             return "You have a card to lead, so you may not draw."
         return f"'{move}' is not a move in Page One."
 
@@ -338,10 +338,11 @@ class PageOne(DealtMatch, Game[PageOneState]):
             for i, pts in enumerate(charged):
                 s.scores[i] += pts
             s.last_result = "Cards left: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
+            events.append(Event(s.last_result + "."))
         else:
+            # the line above already says who won: the result is kept for the view only
             s.scores[out_seat] += 1
             s.last_result = f"Hand {s.hand_no} won by {{p{out_seat}}}"
-        events.append(Event(s.last_result + "."))
         return self.after_hand(s, events, fmt.finished(s.scores, s.hand_no))
 
     # -- what people see
@@ -349,11 +350,11 @@ class PageOne(DealtMatch, Game[PageOneState]):
         rules = self.calls(s)
         if seat != s.turn:
             if seat == s.hook:
-                return f"You are down to one card: call '{CALL_WORD}!' before the next player moves."
+                return f"You are down to one card: call “{CALL_WORD}!” before the next player moves."
             return f"{{p{s.hook}}} is down to one card and has not called: catch them before the next move!"
         extra = ""
         if s.hook == seat:
-            extra = f" You have not called '{CALL_WORD}!' yet."
+            extra = f" You have not called “{CALL_WORD}!” yet."
         elif any(m.kind == "catch" for m in rules.moves(s, seat, True)):
             extra = f" {{p{s.hook}}} has not called: you may catch them."
         suit = led_suit(s.trick)
@@ -364,7 +365,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
             return "Your lead: play any card." + extra
         if suit is None:
             return "The joker was led: play any card; its suit is the one to follow." + extra
-        name = f"{C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}"
+        name = suit_text(suit)
         if self._must_draw(s, seat):
             joker = " or play the joker" if cards else ""
             return f"You cannot follow {name}: draw until you can{joker}." + extra
@@ -377,7 +378,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
             return ((CALL_WORD, label),)
         suit = led_suit(s.trick)
         q = "Lead a card" if not s.trick else ("Play any card" if suit is None
-                                               else f"Follow {C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}")
+                                               else f"Follow {suit_text(suit)}")
         if move.kind in ("call", "catch"):
             return ((q, rules.label(move, s.hook)),)
         shout = f" + 📣 {CALL_WORD}!"
@@ -388,7 +389,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
         code = move.args[0]
         label = C.text(code) + (shout if move.param("call") else "")
         if not s.trick and len(s.hands[seat]) > BIG:     # P5: the suit first, then the card
-            group = "🃏 joker" if code == JOKER else f"{C.SUIT_SYMBOLS[C.SUIT[code]]} {C.SUIT_NAMES[C.SUIT[code]]}"
+            group = "🃏 joker" if code == JOKER else suit_text(C.SUIT[code])
             return ((q, group), ("Which card?", label))
         return ((q, label),)
 
@@ -404,7 +405,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
         facts = [f"Match: {o.match().describe()}"]
         suit = led_suit(s.trick)
         if s.trick and not s.over:
-            facts.append("Suit to follow: " + (f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}" if suit
+            facts.append("Suit to follow: " + (suit_text(suit) if suit
                                                else "any (the joker was led)"))
         if s.last_trick:
             facts.append(f"Last trick: {C.texts(s.last_trick)}, won by {{p{s.last_winner}}}")

@@ -10,7 +10,7 @@ Choices where the rules file leaves room (decisions and clarifications in
 * Capturing is judged card by card: the card played must capture if it can, and
   a card that can pair must pair (one card of its rank, the player picks which);
   otherwise it may take any set of two or more board cards adding up to its
-  value (the player picks which set). A card with no capture is trailed, even if
+  value (the player picks which set). A card with no capture goes on the board, even if
   another card in hand could have captured.
 * Clearing the board is a sweep (scopa), except with the very last card of the
   deal, played when the stock and both hands are empty (option
@@ -46,7 +46,7 @@ BOARD_SIZE = 4
 SETTEBELLO = "7D"
 VALUES = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, C.JACK: 8, C.QUEEN: 9, C.KING: 10}
 PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, C.JACK: 10, C.QUEEN: 10, C.KING: 10}
-TRAIL_LABEL = "Trail (nothing to take)"
+TRAIL_LABEL = "Put it on the board (nothing to take)"
 
 
 def value(code: str) -> int:
@@ -147,14 +147,14 @@ class Scopa(DealtMatch, Game[ScopaState]):
             kings = sum(1 for code in s.board if C.rank(code) == C.KING)
             if not (o.kings_redeal and kings >= 3):
                 break
-            events.append(Event(f"{kings} kings were dealt to the board ({C.texts(s.board)}): "
+            events.append(Event(f"{kings} kings are dealt to the board ({C.texts(s.board)}): "
                                 f"the cards are dealt again."))
         s.piles = [[] for _ in range(s.players)]
         s.sweeps, s.sweep_cards = [], []
         s.last_capturer = -1
         s.turn = next_seat(s.dealer, s.players)
         s.hand_no += 1
-        events.append(Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt; the board is {C.texts(s.board)}."))
+        events.append(Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the board is {C.texts(s.board)}."))
         return events + self._refill(s)
 
     def _refill(self, s: ScopaState) -> list[Event]:
@@ -196,11 +196,11 @@ class Scopa(DealtMatch, Game[ScopaState]):
         take = move.param("take")
         if take is None:
             if options:
-                return (f"{C.text(code)} can capture ({self._options_text(options)}), so it may not be "
-                        f"trailed: say which cards it takes, e.g. 'play {code} take={'+'.join(options[0])}'.")
+                return (f"{C.text(code)} can capture ({self._options_text(options)}), so it may not just go "
+                        f"on the board: say which cards it takes, e.g. 'play {code} take={'+'.join(options[0])}'.")
             return None
         if not options:
-            return f"{C.text(code)} cannot capture anything: play it without take= to trail it."
+            return f"{C.text(code)} cannot capture anything: play it without take= to put it on the board."
         parts = take.split("+")
         if not all(C.is_card(p) for p in parts):
             return f"'{take}' is not a list of cards; write e.g. take=3C+4H."
@@ -246,18 +246,18 @@ class Scopa(DealtMatch, Game[ScopaState]):
             pile += taken
             pile.append(code)
             s.last_capturer = seat
-            events = [Event(f"{{p{seat}}} played {C.text(code)} and took {C.texts(taken, ' + ')}.")]
+            events = [Event(f"{{p{seat}}} plays {C.text(code)} and takes {C.texts(taken, ' + ')}.")]
             if not board:
                 if last_card and not self.options_of(s).last_card_sweep:
                     events.append(Event("The board is cleared, but with the last card of the deal: no sweep."))
                 else:
                     s.sweeps.append(seat)
                     s.sweep_cards.append(code)
-                    events.append(Event(f"Scopa! {{p{seat}}} swept the board."))
+                    events.append(Event(f"Scopa! {{p{seat}}} sweeps the board."))
         else:
             s.board.append(code)
             s.board.sort(key=board_key)
-            events = [Event(f"{{p{seat}}} trailed {C.text(code)}.")]
+            events = [Event(f"{{p{seat}}} puts {C.text(code)} on the board.")]
         s.turn = next_seat(seat, s.players)
         if not any(s.hands):
             if s.stock:
@@ -320,17 +320,23 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return (step, ("Capture", C.texts(take.split("+"), " + ")))
 
     def counters(self, s: ScopaState, seat: int) -> list[str]:
-        """Live scoring counters of one seat's capture pile."""
+        """Live scoring counters of one seat's capture pile, worded as captures (the seat line
+        also shows the cards in hand): "captured 10 (1 diamond, primiera 66)", "1 sweep"."""
         pile = s.piles[seat]
-        notes = [f"{len(pile)} cards", f"{diamonds(pile)} ♦"]
-        if SETTEBELLO in pile:
-            notes.append("settebello")
-        prim = primiera(pile)
-        if prim is None:
-            missing = "".join(C.SUIT_SYMBOLS[x] for x in C.SUITS if not any(c.endswith(x) for c in pile))
-            notes.append(f"primiera: missing {missing}")
+        if pile:
+            dia = diamonds(pile)
+            parts = [f"{dia} diamond{'' if dia == 1 else 's'}"]
+            if SETTEBELLO in pile:
+                parts.append("the settebello")
+            prim = primiera(pile)
+            if prim is None:
+                missing = "".join(C.SUIT_SYMBOLS[x] for x in C.SUITS if not any(c.endswith(x) for c in pile))
+                parts.append(f"primiera needs {missing}")
+            else:
+                parts.append(f"primiera {prim}")
+            notes = [f"captured {len(pile)} ({', '.join(parts)})"]
         else:
-            notes.append(f"primiera {prim}")
+            notes = ["nothing captured yet"]
         sweeps = s.sweeps.count(seat)
         if sweeps:
             notes.append(f"{sweeps} sweep{'s' if sweeps > 1 else ''}")
@@ -342,9 +348,8 @@ class Scopa(DealtMatch, Game[ScopaState]):
         for i, hand in enumerate(s.hands):
             notes = (["dealer"] if i == s.dealer else []) + self.counters(s, i)
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
-        facts = [f"Match: {o.match().describe()}",
-                 f"Dealer: {{p{s.dealer}}}",
-                 f"Stock: {len(s.stock)} cards"]
+        # the dealer (a seat note) and the stock (a pile) are shown already: no facts for them
+        facts = [f"Match: {o.match().describe()}"]
         if s.last_capturer >= 0:
             facts.append(f"Last capture: {{p{s.last_capturer}}}")
         if o.last_card_sweep:

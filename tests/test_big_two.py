@@ -215,9 +215,24 @@ def test_later_hands_are_led_by_the_lowest_card_or_by_the_last_winner():
 def test_refusals_name_the_problem():
     s = table(["4D 4C 5H 7D", "9S"], on="3D 3C", by=1)
     assert "do not hold" in refused(s, 0, "play 4D 4S as=pair")
-    assert "does not beat" in refused(s, 0, "play 5H as=single")
+    assert refused(s, 0, "play 5H as=single") == "You must play a pair higher than 3♦ 3♣."
     assert "not a move in Big Two" in refused(s, 0, "knock")
     assert "Say which cards" in refused(s, 0, "play")
+
+
+def test_four_of_a_kind_is_shown_with_the_four_first_and_the_fifth_card_after_a_plus():
+    """Audit #12: the log and the prompt say "four of a kind K♦ K♣ K♥ K♠ + 5♣"."""
+    s = table(["5C KD KC KH KS 9S", "9D"], on="3D 4C 5H 6S 7D", by=1)
+    events = GAME.apply(s, 0, "play 5C KD KC KH KS as=fourkind")
+    assert events[0].text == "{p0} plays four of a kind K♦ K♣ K♥ K♠ + 5♣."
+    assert GAME.instruction(s, 1).startswith("Beat four of a kind K♦ K♣ K♥ K♠ + 5♣ (by {p0})")
+
+
+def test_a_play_of_the_wrong_shape_is_told_what_to_play():
+    """Audit #13: no "(play a higher single of 1 cards)"; a pair on a single is told to play a single."""
+    s = table(["6D 6S 9H", "9S"], on="QD", by=1)
+    assert refused(s, 0, "play 6D 6S as=pair") == "You must play a single higher than Q♦."
+    assert refused(s, 0, "play 9H as=single") == "Single 9♥ does not beat single Q♦."
 
 
 def test_prompt_for_a_five_card_hand_asks_category_then_sequence_then_cards():

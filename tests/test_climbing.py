@@ -773,3 +773,42 @@ def test_prompt_steps_for_dou_dizhu_airplane_with_kickers():
     assert path[1] == ("Which run?", "3–4")
     assert path[2][0] in ("Which kickers?", "Including which kicker?")
     assert path[-1][1] in ("+ 9 J", "J …") or "9" in path[-1][1]
+
+
+# --- texts: naming plays and saying why one does not beat the table ---------------------------------------
+
+def refusal(rules, hand: str, on: str, move: str) -> str | None:
+    """The reason `K.refuse_play` gives for ``move`` from ``hand`` on the table play ``on``."""
+    codes = hand.split() if rules.suits else ranks(hand)
+    table = combo(rules, on)
+    s = ClimbState(players=2, seed=1, options={}, hands=[codes, []], table=list(table.cards),
+                   table_as=table.kind, table_key=list(table.key), table_by=1)
+    return K.refuse_play(rules, codes, s, Move.parse(move))[1]
+
+
+def test_big_two_four_of_a_kind_is_named_with_the_four_first_and_the_fifth_card_after_a_plus():
+    """Audit #12: "four of a kind K♦ K♣ K♥ K♠ + 5♣", not "four of a kind + 1 5♣ K♦ K♣ K♥ K♠"."""
+    assert K.describe_combo(combo(B, "5C KD KC KH KS")) == "four of a kind K♦ K♣ K♥ K♠ + 5♣"
+    assert K.describe_combo(combo(B, "3D 3C 3H 3S AS")) == "four of a kind 3♦ 3♣ 3♥ 3♠ + A♠"
+    assert K.describe_combo(combo(T, "5S 5C 5D 5H")) == "four of a kind 5♠ 5♣ 5♦ 5♥", "Thirteen's quad has no kicker"
+
+
+def test_a_play_of_another_shape_is_told_what_it_must_play_and_never_1_cards():
+    """Audit #13: "You must play a single higher than Q♦" for another shape (no "(… of 1 cards)");
+    the same shape too low still "does not beat"."""
+    msg = refusal(B, "6D 6S 3C", "QD", "play 6D 6S as=pair")
+    assert msg == "You must play a single higher than Q♦."
+    assert refusal(B, "6D 6S 3C", "8D 8H", "play 3C as=single") == "You must play a pair higher than 8♦ 8♥."
+    assert refusal(B, "6D 6S 3C", "8D 8H", "play 6D 6S as=pair") == "Pair 6♦ 6♠ does not beat pair 8♦ 8♥."
+    assert refusal(T, "4H 5H 6H 7H", "3S 4S 5S", "play 4H 5H 6H 7H as=straight") == \
+        "You must play a straight of 3 cards higher than 3♠ 4♠ 5♠."
+    assert refusal(B, "3D", "5C KD KC KH KS", "play 3D as=single") == \
+        "You must play a five-card hand higher than four of a kind K♦ K♣ K♥ K♠ + 5♣."
+    assert refusal(D, "7775", "444A", "play 7S 7H 7D 5S as=trio1") is None
+    assert refusal(D, "77755", "444A", "play 7S 7H 7D 5S 5H as=trio2") == \
+        "You must play trips + single higher than 4♠ 4♥ 4♦ + A♠, or a bomb or the rocket."
+    assert refusal(D, "3", "5555", "play 3S as=single") == \
+        "Only a higher bomb or the rocket beats the bomb 5♠ 5♥ 5♦ 5♣."
+    for msg in (refusal(B, "6D 6S 3C", "QD", "play 6D 6S as=pair"),
+                refusal(T, "3S 4S 5S 6S", "QD", "play 3S 4S 5S 6S as=straight")):
+        assert "cards)" not in msg and "does not beat" not in msg

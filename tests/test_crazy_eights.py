@@ -86,7 +86,7 @@ def test_an_8_may_be_played_on_anything_and_names_any_of_the_four_suits():
     assert plays(s, 0) == suits_for("8D") + ["draw"], "an 8 of another suit and rank still fits"
     events = GAME.apply(s, 0, "play 8D suit=C")
     assert s.named == "C" and s.discard[-1] == "8D"
-    assert "named clubs" in events[0].text
+    assert events[0].text == "{p0} plays 8♦ and names ♣ clubs."
 
 
 def test_an_8_may_name_the_suit_already_on_top():
@@ -253,7 +253,7 @@ def test_after_drawing_to_a_playable_hand_the_player_must_play_and_may_play_any_
     assert "You can only pass" in refused(s, 0, "pass")
     GAME.apply(s, 0, "play 5S")
     assert s.turn == 1 and s.drawn == "" and s.hands[0] == ["JS", "KD"]
-    assert events[0].text == "{p0} drew a card."
+    assert events[0].text == "{p0} draws a card."
 
 
 def test_a_player_who_could_play_draws_an_unplayable_card_and_must_then_play_the_card_held():
@@ -545,6 +545,51 @@ def test_prompt_offers_the_playable_cards_and_a_draw_and_an_8_asks_for_a_suit_ne
     assert "play on 5♠" in prompt.text
 
 
+def test_log_lines_are_in_the_present_tense_plays_names_draws():
+    """Audit #18: every log line of a turn reads "plays"/"names"/"draws", never "played"."""
+    s = table([["5S", "8D", "KC"], ["2D", "3D"]], ["9S"], stock=["AH", "4H"])
+    assert GAME.apply(s, 0, "play 5S")[0].text == "{p0} plays 5♠."
+    assert GAME.apply(s, 1, "draw")[0].text == "{p1} draws a card."
+    s = table([["5S", "8D", "KC"], ["2D", "3D"]], ["9S"])
+    assert GAME.apply(s, 0, "play 8D suit=C")[0].text == "{p0} plays 8♦ and names ♣ clubs."
+    s = table([["JKR", "KC"], ["2D", "3D"]], ["9S"], options={"jokers": 2})
+    assert GAME.apply(s, 0, "play JKR")[0].text == "{p0} plays Red 🃏: anything goes."
+
+
+def test_a_named_suit_is_written_symbol_first_in_events_facts_and_status():
+    """Audit #19: one form, "♣ clubs", in the event, the fact and the status line."""
+    s = table([["5S", "8D", "KC"], ["2D", "3D"]], ["9S"])
+    events = GAME.apply(s, 0, "play 8D suit=C")
+    v = GAME.view(s, None)
+    assert "♣ clubs" in events[0].text
+    assert "Named suit: ♣ clubs" in v.facts
+    assert v.status.endswith("the named suit, ♣ clubs.")
+    assert "clubs ♣" not in " ".join([events[0].text, v.status, *v.facts])
+
+
+def test_question_says_play_a_card_when_drawing_is_not_offered():
+    """Audit #28: "Play or draw" only when a draw is among the answers."""
+    s = table([["9D", "3C"], ["2D", "3D"]], ["9S"], stock=["AH", "4H"])
+    assert GAME.prompt(s, 0).step().question == "Play or draw"
+    s = table([["KD", "3C"], ["2D", "3D"]], ["9S"], stock=["AH", "4H"])
+    assert GAME.prompt(s, 0).step().question == "Nothing to play"
+    s = table([["KS", "3C"], ["2D", "3D"]], ["9S"], stock=["AH", "4H"], drawn="KS")
+    first = GAME.prompt(s, 0).step()
+    assert [m for _, m in first.answers] == [Move.of("play", "KS")]
+    assert first.question == "Play a card"
+    o = table([["KD", "3C"], ["2D", "3D"]], ["9S"], stock=["AH", "4S"], options={"draw": "one_then_pass"})
+    GAME.apply(o, 0, "draw")
+    assert GAME.prompt(o, 0).step().question == "Play or pass"
+
+
+def test_a_won_hand_is_announced_once_and_kept_as_hand_n_won_by():
+    """Audit #20: the winner line says it; "Hand 1 won by …" is a fact, not a second log line."""
+    s = table([["5S"], ["2D", "3D"]], ["9S"])
+    texts = [e.text for e in GAME.apply(s, 0, "play 5S") if e.to is None]
+    assert texts == ["{p0} plays 5♠.", "{p0} is out of cards and wins the hand!", "{p0} wins!"]
+    assert s.last_result == "Hand 1 won by {p0}" and "Hand 1 won by {p0}" in GAME.view(s, None).facts
+
+
 def test_prompt_of_a_player_not_to_move_offers_nothing():
     s = table([["5H", "8D", "KC"], ["2D", "3D"]], ["5S"])
     prompt = GAME.prompt(s, 1)
@@ -578,7 +623,7 @@ def test_a_draw_shows_the_card_only_to_the_player_who_drew_it():
     events = GAME.apply(s, 0, "draw")
     public = [e for e in events if e.to is None]
     private = [e for e in events if e.to is not None]
-    assert [e.render(["Ann", "Bob"]) for e in public] == ["Ann drew a card."]
+    assert [e.render(["Ann", "Bob"]) for e in public] == ["Ann draws a card."]
     assert all("4H" not in e.text and "4♥" not in e.text for e in public)
     assert [(e.to, e.text) for e in private] == [(0, "You drew 4♥.")]
     assert private[0].visible_to(0) and not private[0].visible_to(1) and not private[0].visible_to(None)
@@ -617,7 +662,7 @@ def test_view_states_the_named_suit_and_who_is_to_play():
     GAME.apply(s, 0, "play 8D suit=H")
     v = GAME.view(s, 1)
     assert "Named suit: ♥ hearts" in v.facts
-    assert v.status == "Hand 1. {p1} to play on the named suit, hearts ♥."
+    assert v.status == "Hand 1. {p1} to play on the named suit, ♥ hearts."
     assert v.to_move == [1] and not v.over
 
 

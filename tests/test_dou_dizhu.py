@@ -142,7 +142,8 @@ def test_the_landlord_leads_anything_and_may_not_pass_on_an_empty_table():
 def test_the_next_play_must_match_kind_and_size_and_kickers_do_not_count():
     s = playing(["7S 7H 7D 5S 5H 4C", "3S", "6S"], turn=0, on="4S 4H 4D AS", by=2)
     assert plays(s) == ["play 4C 7S 7H 7D as=trio1", "play 5S 7S 7H 7D as=trio1", "pass"]
-    assert "does not beat" in refused(s, 0, "play 7S 7H 7D 5S 5H as=trio2")
+    why = refused(s, 0, "play 7S 7H 7D 5S 5H as=trio2")
+    assert "trips + single" in why and "4♠ 4♥ 4♦" in why, "the refusal names the kind to match"
 
 
 def test_airplanes_with_one_different_kicker_per_trip():
@@ -237,6 +238,19 @@ def test_every_bomb_or_rocket_doubles_the_payment():
     s.bombs = 1
     GAME.apply(s, 0, "play 4S 4H 4D 4C as=bomb")
     assert s.scores == [108, 96, 96], "two bombs: ×4, paid by both peasants"
+
+
+def test_the_stake_fact_and_the_match_fact_pluralise_bombs_and_deals():
+    """'(1 bomb or rocket)', '(2 bombs or rockets)', 'Match: 1 deal', never '1 deals'."""
+    s = playing(["4S 4H 4D 4C 9S", "5S 6S", "JKB JKR 7S"], landlord=0, turn=2, bid=1, opts={"deals": 1})
+    facts = GAME.view(s, None).facts
+    assert any(f.startswith("Match: 1 deal,") for f in facts)
+    assert any(f.endswith("stake ×1 (0 bombs or rockets)") for f in facts)
+    GAME.apply(s, 2, "play JKB JKR as=rocket")
+    assert any(f.endswith("stake ×2 (1 bomb or rocket)") for f in GAME.view(s, None).facts)
+    s.bombs = 2
+    assert any(f.endswith("stake ×4 (2 bombs or rockets)") for f in GAME.view(s, None).facts)
+    assert any(f.startswith("Match: 3 deals") for f in GAME.view(GAME.start(3, {}, seed=1), None).facts)
 
 
 def test_bomb_multiplier_is_an_option():

@@ -229,7 +229,7 @@ def test_after_a_jack_the_named_suit_or_another_jack_may_follow():
     s = table([["JS", "KD"], ["4D", "5H", "JC", "3S"]], ["9S"])
     GAME.apply(s, 0, "play JS suit=H")
     assert plays(s) == ["play 5H", "play JC suit=S", "play JC suit=H", "play JC suit=D"]
-    assert "named suit, hearts" in refused(s, 1, "play 3S"), "the jack's own suit no longer counts"
+    assert "named suit, ♥ hearts" in refused(s, 1, "play 3S"), "the jack's own suit no longer counts"
 
 
 def test_a_queen_reverses_the_direction_with_three_or_more_players():
@@ -363,6 +363,43 @@ def test_prompt_offers_the_combination_with_its_cost_then_the_card_on_top_and_ja
                                                                 ("A♥ on top", "play 2C AH")]
     jack = p.step(["J♥"])
     assert [label for label, _ in jack.answers] == ["♠ spades", "♦ diamonds", "♣ clubs"]
+
+
+def test_log_lines_are_in_the_present_tense():
+    """Audit #18: "plays", never "played", next to "draws"."""
+    s = table([["5S", "AH", "2C", "KD"], ["4D", "6D", "7D"]], ["9S"])
+    assert [e.text for e in GAME.apply(s, 0, "play 5S")] == ["{p0} plays 5♠."]
+    s = table([["AH", "2C", "JH", "KD"], ["4D", "6D"]], ["9H"])
+    assert GAME.apply(s, 0, "play AH 2C")[0].text == "{p0} plays A♥ and 2♣ together."
+
+
+def test_a_jack_call_has_no_doubled_punctuation_and_the_suit_reads_symbol_first():
+    """Audit #26 (no “…!”.) and #19 (the named suit as "♥ hearts" in the event, fact and status)."""
+    s = table([["JS", "KD"], ["4D", "5H"]], ["9S"])
+    text = GAME.apply(s, 0, "play JS suit=H")[0].text
+    assert text == "{p0} plays J♠ and changes the suit to ♥ hearts: “Jack change it!”"
+    assert not text.endswith("”.")
+    v = GAME.view(s, None)
+    assert "Changed to ♥ hearts" in v.facts
+    assert v.status == "Hand 1. {p1} to play on the named suit, ♥ hearts."
+
+
+def test_question_is_play_a_card_when_drawing_is_not_offered():
+    """Audit #28: without voluntary_draw a player holding a play is not offered a draw."""
+    s = table([["5S", "KD"], ["4D"]], ["9S"])
+    assert GAME.prompt(s, 0).step().question == "Play a card"
+    v = table([["5S", "KD"], ["4D"]], ["9S"], options={"voluntary_draw": True})
+    assert GAME.prompt(v, 0).step().question == "Play or draw"
+    d = table([["KD", "3C"], ["4D", "6D"]], ["9S"])
+    assert GAME.prompt(d, 0).step().question == "Nothing to play"
+
+
+def test_a_won_hand_is_announced_once():
+    """Audit #20: no "Hand won by …" line after "… wins the hand!"; the fact says "Hand 1 won by"."""
+    s = table([["5S"], ["4D", "6D"]], ["9S"])
+    texts = [e.text for e in GAME.apply(s, 0, "play 5S") if e.to is None]
+    assert texts == ["{p0} plays 5♠.", "{p0} is out of cards and wins the hand!", "{p0} wins!"]
+    assert "Hand 1 won by {p0}" in GAME.view(s, None).facts
 
 
 def test_penalty_prompt_and_view_say_what_is_owed_without_naming_a_hidden_card():

@@ -208,11 +208,11 @@ def test_an_ace_reverses_the_direction_but_not_with_two_players_in():
 def test_an_8_names_a_suit_and_the_next_plays_it_or_an_8_or_a_joker():
     s = table([["8S", "KD"], ["4H", "3S", "8C", "JKB"]], ["9S"])
     events = GAME.apply(s, 0, "play 8S suit=H")
-    assert s.named == "H" and "names hearts ♥" in public(events)[0]
+    assert s.named == "H" and public(events)[0] == "{p0} plays 8♠ and names ♥ hearts."
     moves = plays(s)
     assert "play 4H" in moves and "play 3S" not in moves and "play 8C suit=S" in moves
     assert any(m.startswith("play JKB") for m in moves)
-    assert "named suit, hearts" in refused(s, 1, "play 3S")
+    assert "named suit, ♥ hearts" in refused(s, 1, "play 3S")
 
 
 def test_a_joker_names_a_card_and_the_next_player_matches_its_rank_or_suit():
@@ -220,6 +220,32 @@ def test_a_joker_names_a_card_and_the_next_player_matches_its_rank_or_suit():
     events = GAME.apply(s, 0, "play JKR as=7H")
     assert s.named == "7H" and "as the 7 of hearts" in public(events)[0]
     assert plays(s) == ["play 7C", "play 2H", "draw"]
+
+
+def test_a_joker_as_the_extra_card_reads_plays_joker_as_card_as_the_extra_card():
+    """Audit #24: "plays Red 🃏 (as the 6 of diamonds) as the extra card", not "as … as …"."""
+    s = table([["3S", "JKR", "KD"], ["4D", "7C"], ["5S", "6S"]], ["9S"], options={"joker_effects": False})
+    GAME.apply(s, 0, "play 3S")
+    events = GAME.apply(s, 0, "play JKR as=6D")
+    assert public(events)[0] == "{p0} plays Red 🃏 (as the 6 of diamonds) as the extra card."
+    s = table([["JKR", "KD"], ["7C", "2H", "5S"]], ["9S"], options={"joker_effects": False})
+    assert public(GAME.apply(s, 0, "play JKR as=7H"))[0] == "{p0} plays Red 🃏 (as the 7 of hearts)."
+
+
+def test_the_question_offers_a_draw_only_when_drawing_is_possible():
+    """Audit #28 (as in Crazy Eights): after a 3 there is no draw, only an extra card or a stop."""
+    s = table([["3S", "KD", "JH"], ["4D", "7C"], ["5S", "6S"]], ["9S"])
+    assert GAME.prompt(s, 0).step().question == "Play or draw"
+    GAME.apply(s, 0, "play 3S")
+    assert GAME.prompt(s, 0).step().question == "Add a card or stop"
+
+
+def test_called_phrases_use_curly_quotes():
+    """Audit #32: “Last one!” in curly quotes in prompts and refusals, like the call itself."""
+    s = table([["5S", "KD"], ["4D", "7C"], ["9H", "2D"]], ["9S"])
+    GAME.apply(s, 0, "play 5S")
+    assert "call “Last one!” before" in GAME.instruction(s, 0)
+    assert "'Last one" not in GAME.instruction(s, 0) + GAME.instruction(s, 1)
 
 
 def test_a_joker_carries_the_named_cards_effect_by_default():
@@ -289,12 +315,26 @@ def test_the_aggressor_may_not_continue_its_own_melee():
 def test_melee_answers_are_sealed_until_everyone_has_answered():
     s, t = melee(), melee()
     events = GAME.apply(s, 2, "take 5S")
-    assert public(events) == public(GAME.apply(t, 2, "pass")) == ["{p2} has answered."]
+    assert public(events) == public(GAME.apply(t, 2, "pass")) == [], "no log line per answer (audit #6)"
     assert "5S" in s.hands[2] and GAME.to_move(s) == GAME.to_move(t) == {0, 1, 3}
     for seat in (None, 0, 1, 3):
         assert GAME.view(s, seat) == GAME.view(t, seat), "nobody can tell a take-over from a pass"
-    assert "Answered: {p2}" in GAME.view(s, None).facts
+    assert "Answered: {p2}; waiting for {p0}, {p1} and {p3}" in GAME.view(s, None).facts
     assert "not your turn" in refused(s, 2, "pass"), "a second (late) answer is refused"
+
+
+def test_melee_answers_do_not_flood_the_log_and_the_view_says_who_is_awaited():
+    """Audit #6: no "{pN} has answered." lines; a fact lists who answered and who is awaited,
+    and the verdict follows the last answer."""
+    s = melee()
+    assert "Waiting for {p0}, {p1}, {p2} and {p3}" in GAME.view(s, None).facts
+    texts = []
+    for seat in (3, 1, 2):
+        texts += public(GAME.apply(s, seat, "pass"))
+    assert texts == []
+    assert "Answered: {p1}, {p2} and {p3}; waiting for {p0}" in GAME.view(s, None).facts
+    last = public(GAME.apply(s, 0, "pass"))
+    assert last[0] == "Nobody takes over." and not any("answered" in x for x in last)
 
 
 def test_the_window_closes_when_all_have_answered_and_a_taker_becomes_the_aggressor():
@@ -432,7 +472,7 @@ def test_a_missed_call_costs_two_cards_when_the_next_player_moves():
     assert s.hook == 0 and GAME.to_move(s) == {0, 1}
     events = GAME.apply(s, 1, "draw")
     assert len(s.hands[0]) == 3 and s.hook == -1
-    assert any("did not call 'Last one!' in time and draws 2" in t for t in public(events))
+    assert any("did not call “Last one!” in time and draws 2" in t for t in public(events))
 
 
 def test_a_player_who_forgot_may_still_call_before_the_next_player_moves():

@@ -56,7 +56,7 @@ def test_the_leader_may_lead_any_card():
 def test_the_others_must_follow_suit_and_the_joker_may_always_be_played():
     s = table([["5S", "9H", "KD"], ["4S", "6S", "7C", "JKR"]], trick=["9S"], leader=0)
     assert plays(s, 1) == ["play 4S", "play 6S", "play JKR"]
-    assert "must follow suit (spades" in refused(s, 1, "play 7C")
+    assert "must follow suit (♠ spades)" in refused(s, 1, "play 7C")
     assert "may not draw" in refused(s, 1, "draw")
 
 
@@ -145,6 +145,25 @@ def test_playing_the_last_card_wins_at_once_even_mid_trick():
     assert any("wins the hand" in t for t in public(events))
 
 
+def test_a_won_hand_is_announced_once_and_kept_as_hand_n_won_by():
+    """Audit #20: no "Hand 1 won by …" log line after "… wins the hand!"; the fact keeps it,
+    in the form the other shedding games use too."""
+    s = table([["KD", "QC"], ["5S"], ["AS", "2H"]], trick=["9S"], leader=0, turn=1)
+    texts = public(GAME.apply(s, 1, "play 5S"))
+    assert texts == ["{p1} plays 5♠.", "{p1} has played every card and wins the hand!", "{p1} wins!"]
+    assert "Hand 1 won by {p1}" in GAME.view(s, None).facts
+
+
+def test_called_phrases_and_suits_read_the_same_way_everywhere():
+    """Audit #32 (“Page One!” in curly quotes) and #19 (suits as "♠ spades")."""
+    s = table([["5S", "KD"], ["4S", "7C", "8C"]])
+    GAME.apply(s, 0, "play 5S")
+    assert "call “Page One!” before" in GAME.instruction(s, 0)
+    assert "'" not in GAME.instruction(s, 0)
+    s = table([["5S", "9H", "KD"], ["4S", "6S", "7C", "JKR"]], trick=["9S"], leader=0, turn=1)
+    assert GAME.instruction(s, 1) == "Follow ♠ spades."
+
+
 def test_the_joker_may_be_the_last_card_by_default():
     s = table([["JKR"], ["5H", "6D"]], trick=["9S"], leader=1, turn=0)
     assert plays(s, 0) == ["play JKR", "draw", "draw call=1"]
@@ -182,7 +201,7 @@ def test_a_missed_call_costs_five_cards_when_the_next_player_moves():
     assert plays(s, 0) == ["call", "ignore"]
     events = GAME.apply(s, 1, "play 4S")
     assert len(s.hands[0]) == 6 and s.hook == -1
-    assert "{p0} did not call 'Page One!' in time and draws 5." in public(events)
+    assert "{p0} did not call “Page One!” in time and draws 5." in public(events)
     assert all("♠" not in e.text and "♥" not in e.text for e in events if e.to is None and "draws 5" in e.text)
 
 

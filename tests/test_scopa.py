@@ -149,7 +149,7 @@ def test_a_single_card_of_another_rank_is_not_a_capture():
 def test_a_card_that_can_capture_may_not_trail():
     s = table([["7D", "KC"], ["2C"]], ["3C", "4H"])
     msg = refused(s, 0, "play 7D")
-    assert "may not be trailed" in msg and "7♦" in msg
+    assert "may not just go on the board" in msg and "7♦" in msg
 
 
 def test_a_different_card_that_cannot_capture_may_be_trailed():
@@ -387,12 +387,35 @@ def test_view_shows_own_hand_board_and_counters_but_hides_the_opponent():
     assert next(p for p in v.piles if p.name == "Board").cards == ["3C", "4H"]
     assert next(p for p in v.piles if p.name == "Stock").cards == []
     assert v.seats[1].cards == 2
-    assert "2 cards" in v.seats[0].notes and "1 ♦" in v.seats[0].notes and "1 sweep" in v.seats[0].notes
+    assert v.seats[0].notes == ["captured 2 (1 diamond, primiera needs ♠♣)", "1 sweep"]
     assert "2C" not in str(v.to_dict()) and "3S" not in str(v.to_dict())
     assert GAME.view(s, None).hand == []
     vis = {z.name: z.visible_to for z in GAME.zones(s)}
     assert vis == {"hand 0": 0, "hand 1": 1, "stock": "none", "board": "all",
                    "captures 0": "all", "captures 1": "all"}
+
+
+def test_log_lines_are_in_the_present_tense_and_say_put_on_the_board_not_trailed():
+    """Audit #18 ("plays … and takes", "sweeps") and #32 (no "trailed" jargon)."""
+    s = table([["7D", "KC"], ["2C", "3S"]], ["3C", "4H"])
+    texts = [e.text for e in GAME.apply(s, 0, "play 7D take=3C+4H") if e.to is None]
+    assert texts[:2] == ["{p0} plays 7♦ and takes 3♣ + 4♥.", "Scopa! {p0} sweeps the board."]
+    s = table([["7D", "KC"], ["2C", "3S"]], ["3C", "4H"])
+    assert GAME.apply(s, 0, "play KC")[0].text == "{p0} puts K♣ on the board."
+    assert "trail" not in TRAIL_LABEL.lower() and TRAIL_LABEL == "Put it on the board (nothing to take)"
+    s = table([["KC"], ["2C"]], ["3C", "4H"])
+    assert "trail" not in refused(s, 0, "play KC take=3C+4H")
+
+
+def test_seat_notes_are_about_captures_and_facts_do_not_repeat_notes_or_piles():
+    """Audit #21: "captured 2 (1 diamond, …)" next to the hand count, not "2 cards, 1 ♦"; no
+    "Dealer:" fact (the seat note says dealer) and no "Stock:" fact (the Stock pile shows it)."""
+    s = table([["7D", "KC"], ["2C", "3S"]], ["3C", "4H"], piles=[["7H", "AD", "7S", "5C"], []], dealer=1)
+    v = GAME.view(s, None)
+    assert v.seats[0].notes == ["captured 4 (1 diamond, primiera 73)"]
+    assert v.seats[1].notes == ["dealer", "nothing captured yet"]
+    assert not any(f.startswith(("Dealer", "Stock")) for f in v.facts)
+    assert next(p for p in v.piles if p.name == "Stock").count == len(s.stock)
 
 
 def test_registered():

@@ -22,6 +22,8 @@ from games.common.shedding import (
     next_in,
     playable,
     resolve,
+    score_hand,
+    suit_text,
     take_penalty,
     target_text,
 )
@@ -81,7 +83,7 @@ def test_anything_goes_after_any_and_a_named_card_is_matched_by_its_suit_or_rank
 
 def test_target_text_says_what_must_be_matched():
     assert target_text("9S") == "9♠"
-    assert target_text("8S", "H") == "the named suit, hearts ♥"
+    assert target_text("8S", "H") == "the named suit, ♥ hearts", "symbol then name (audit #19)"
     assert target_text("JKR", "7H") == "the 7 of hearts (named by the joker)"
     assert target_text("JKR", ANY) == "anything"
 
@@ -244,7 +246,7 @@ def test_manual_mode_the_deadline_passing_costs_the_penalty_at_once():
     draw = drawer(s)
     events = rules.deadline(s, 1, s.hands, draw)
     assert draw.log == [(0, 5)] and s.hook == -1
-    assert "did not call 'Page One!' in time and draws 5" in events[0].text
+    assert "did not call “Page One!” in time and draws 5" in events[0].text
 
 
 def test_letting_the_call_go_keeps_the_penalty_at_the_deadline():
@@ -314,3 +316,37 @@ def test_notes_show_calls_publicly(mode):
     assert rules.with_note(s, 0, ["dealer"]) == ["dealer", "📣 Last one!"] and rules.with_note(s, 1, []) == []
     rules.reset(s)
     assert s.called == [] and s.hook == -1
+
+
+# --- texts ---------------------------------------------------------------------------------------------
+
+def test_a_named_suit_is_written_symbol_then_name():
+    """Audit #19: one form for a named suit in every shedding game."""
+    assert [suit_text(x) for x in "SHDC"] == ["♠ spades", "♥ hearts", "♦ diamonds", "♣ clubs"]
+
+
+def test_called_phrases_are_in_curly_quotes_in_catches_and_refusals():
+    """Audit #32: “Page One!” like the call line itself, never 'Page One!'."""
+    rules = LastCard("Page One", "catch", 5)
+    s = table([["5S"], ["6S", "7S"], ["8S", "9S"]], stock=list("ABCDEFG"))
+    rules.played(s, 0, 1, call=False)
+    events = rules.act(s, 2, CATCH, drawer(s))
+    assert events[0].text == "{p2} catches {p0}, who did not call “Page One!”: {p0} draws 5."
+    refusal = LastCard("Page One", "manual").refuse(table([["5S", "6S"]]), 0, CALL)
+    assert "“Page One!”" in refusal and "'" not in refusal
+
+
+def test_a_won_hand_is_not_announced_twice_and_the_result_names_the_hand():
+    """Audit #20: after "… wins the hand!" no "Hand won by …" line; the kept result reads
+    "Hand 3 won by {p1}" (as Page One's); penalties, which are news, are still logged."""
+    s = table([["5S", "KD"], []], scores=[0, 0], hand_no=3, last_result="")
+    events = score_hand(s, 1, lambda c: 1, penalty=False)
+    assert [e.text for e in events] == ["{p1} is out of cards and wins the hand!"]
+    assert s.last_result == "Hand 3 won by {p1}" and s.scores == [0, 1]
+    blocked = table([["5S", "KD"], ["6S"]], scores=[0, 0], hand_no=2, last_result="")
+    events = score_hand(blocked, None, lambda c: 1, penalty=False)
+    assert len(events) == 1 and "{p1} wins with the fewest cards" in events[0].text
+    assert blocked.last_result == "Hand 2 won by {p1}"
+    p = table([["5S", "KD"], []], scores=[0, 0], hand_no=1, last_result="")
+    events = score_hand(p, 1, lambda c: 5, penalty=True)
+    assert [e.text for e in events][1:] == ["Penalties this hand: {p0} 10, {p1} 0."]

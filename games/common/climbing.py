@@ -93,7 +93,7 @@ AMBIGUOUS_KINDS = frozenset((PLANE1, PLANE2, QUAD1, QUAD2))   # relaxed kickers 
 KIND_NAMES = {
     SINGLE: "Single", PAIR: "Pair", TRIPLE: "Trips", QUAD: "Four of a kind",
     STRAIGHT: "Straight", PAIRS: "Pairs in a row", PLANE: "Airplane",
-    FLUSH: "Flush", FULLHOUSE: "Full house", FOURKIND: "Four of a kind + 1", STRAIGHTFLUSH: "Straight flush",
+    FLUSH: "Flush", FULLHOUSE: "Full house", FOURKIND: "Four of a kind", STRAIGHTFLUSH: "Straight flush",
     TRIO1: "Trips + single", TRIO2: "Trips + pair", PLANE1: "Airplane + singles", PLANE2: "Airplane + pairs",
     QUAD1: "Four + two singles", QUAD2: "Four + two pairs", BOMB: "Bomb", ROCKET: "Rocket",
 }
@@ -838,15 +838,21 @@ def prompt_paths(rules: Rules, items: Sequence[tuple[Move, Combo | None, str]],
     return [tuple(paths[i]) for i in range(len(items))]
 
 
-def describe_combo(combo: Combo) -> str:
-    """A short sentence part: "pair 7♠ 7♥", "airplane + singles 3♠ 3♥ 3♦ 4♠ 4♥ 4♦ + 9♣ J♦"."""
-    name = KIND_NAMES[combo.kind].lower()
-    if combo.kind in KICKER_KINDS:
+def combo_cards(combo: Combo) -> str:
+    """A play's cards, the main part first and any kickers after a "+" (Big Two's four of a
+    kind is printed like the kicker kinds: "K♦ K♣ K♥ K♠ + 5♣")."""
+    if combo.kind in KICKER_KINDS or combo.kind == FOURKIND:
         rest = list(combo.cards)
         for code in combo.main:
             rest.remove(code)
-        return f"{name} {cards_label(combo.main)} + {cards_label(rest)}"
-    return f"{name} {cards_label(combo.cards)}"
+        return f"{cards_label(combo.main)} + {cards_label(rest)}"
+    return cards_label(combo.cards)
+
+
+def describe_combo(combo: Combo) -> str:
+    """A short sentence part: "pair 7♠ 7♥", "airplane + singles 3♠ 3♥ 3♦ 4♠ 4♥ 4♦ + 9♣ J♦",
+    "four of a kind K♦ K♣ K♥ K♠ + 5♣"."""
+    return f"{KIND_NAMES[combo.kind].lower()} {combo_cards(combo)}"
 
 
 def kind_order(kind: str) -> int:
@@ -910,9 +916,7 @@ def refuse_play(rules: Rules, hand: Sequence[str], s: ClimbState, move: Move,
     table = table_combo(s, rules)
     beating = [c for c in chosen if beats(rules, c, table)]
     if not beating:
-        c = chosen[0]
-        return None, (f"{KIND_NAMES[c.kind]} {cards_label(c.cards)} does not beat "
-                      f"{describe_combo(table)}{_beat_hint(rules, table)}.")
+        return None, _not_beating(rules, chosen[0], table)
     if s.opening and s.opening not in cards:
         return None, f"The first play of the hand must include {opening_text or card_label(s.opening)}."
     if len(beating) > 1:
@@ -921,12 +925,36 @@ def refuse_play(rules: Rules, hand: Sequence[str], s: ClimbState, move: Move,
     return beating[0], None
 
 
-def _beat_hint(rules: Rules, table: Combo | None) -> str:
-    if table is None:
-        return ""
+def _shape(rules: Rules, table: Combo) -> str:
+    """What a play must be to go on ``table``, with its article: "a single", "a straight of
+    5 cards", "3 pairs in a row", "a five-card hand"."""
+    n, units = len(table.cards), table.units
     if rules.family(table.kind) == FIVE:
-        return " (play a higher five-card hand)"
-    return f" (play a higher {KIND_NAMES[table.kind].lower()} of {len(table.cards)} cards)"
+        return "a five-card hand"
+    shapes = {SINGLE: "a single", PAIR: "a pair", TRIPLE: "trips", QUAD: "four of a kind",
+              STRAIGHT: f"a straight of {n} cards", PAIRS: f"{units} pairs in a row",
+              PLANE: f"an airplane of {units} trips", BOMB: "a bomb"}
+    if table.kind in shapes:
+        return shapes[table.kind]
+    name = KIND_NAMES[table.kind].lower()
+    if table.kind in RUN_KINDS:                 # an airplane with wings: its size matters too
+        return f"an {name} of {n} cards"
+    return name                                 # trips + single, four + two pairs, …
+
+
+def _not_beating(rules: Rules, play: Combo, table: Combo) -> str:
+    """Why ``play`` may not go on ``table``: too low for the same shape, or the shape to play."""
+    if table.kind == ROCKET:
+        return "Nothing beats the rocket: pass."
+    if rules.family(play.kind) == rules.family(table.kind) and len(play.cards) == len(table.cards):
+        return f"{KIND_NAMES[play.kind]} {combo_cards(play)} does not beat {describe_combo(table)}."
+    if table.kind == BOMB:
+        return f"Only a higher bomb or the rocket beats the bomb {combo_cards(table)}."
+    if rules.chops and is_chop(play):
+        return f"{KIND_NAMES[play.kind]} {combo_cards(play)} does not beat {describe_combo(table)}."
+    shown = describe_combo(table) if rules.family(table.kind) == FIVE else combo_cards(table)
+    bombs = ", or a bomb or the rocket" if BOMB in rules.kinds else ""
+    return f"You must play {_shape(rules, table)} higher than {shown}{bombs}."
 
 
 def prompt_choices(rules: Rules, pairs: Sequence[tuple[Move, Combo | None]], pass_label: str) -> tuple:

@@ -77,6 +77,11 @@ def words(code: str) -> str:
     return f"{C.RANK_NAMES.get(rank, str(rank))} of {C.SUIT_NAMES[C.SUIT[code]]}"
 
 
+def suit_text(suit: str) -> str:
+    """A named suit as every shedding game writes it: the symbol, then the name ("♥ hearts")."""
+    return f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}"
+
+
 def target_text(top: str, named: str = "") -> str:
     """What the next card must match, for prompts, refusals and views."""
     if named == ANY:
@@ -84,7 +89,7 @@ def target_text(top: str, named: str = "") -> str:
     if not named:
         return C.text(top)
     if len(named) == 1:
-        return f"the named suit, {C.SUIT_NAMES[named]} {C.SUIT_SYMBOLS[named]}"
+        return f"the named suit, {suit_text(named)}"
     return f"the {words(named)} (named by the joker)"
 
 
@@ -285,7 +290,7 @@ class LastCard:
         if self.mode == "auto":
             return f"Calls are made for you at this table: there is nothing to {move.kind}."
         if move == CALL:
-            return f"You can call '{self.word}' only right after playing down to one card."
+            return f"You can call “{self.word}!” only right after playing down to one card."
         if move == CATCH:
             if self.mode != "catch":
                 return "Catching is not used at this table."
@@ -316,7 +321,7 @@ class LastCard:
         late = s.hook
         s.hook, s.ignored = -1, []
         if self.mode == "manual" and len(hands[late]) == 1:
-            return [Event(f"{{p{late}}} did not call '{self.word}!' in time and draws {self.penalty}."),
+            return [Event(f"{{p{late}}} did not call “{self.word}!” in time and draws {self.penalty}."),
                     *draw(late, self.penalty)]
         return []
 
@@ -330,7 +335,7 @@ class LastCard:
             return self._called(s, seat)
         caught = s.hook
         s.hook, s.ignored = -1, []
-        return [Event(f"{{p{seat}}} catches {{p{caught}}}, who did not call '{self.word}!': "
+        return [Event(f"{{p{seat}}} catches {{p{caught}}}, who did not call “{self.word}!”: "
                       f"{{p{caught}}} draws {self.penalty}."), *draw(caught, self.penalty)]
 
     def reset(self, s: CallState) -> None:
@@ -395,9 +400,10 @@ def score_hand(s: State, out_seat: int | None, points: Callable[[str], int], pen
         for i, pts in enumerate(charged):
             s.scores[i] += pts
         s.last_result = "Penalties this hand: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
+        events.append(Event(s.last_result + "."))
     else:
+        # the winner line above already says who won: the result is kept for the view only
         for i in winners:
             s.scores[i] += 1
-        s.last_result = "Hand won by " + seat_names(winners)
-    events.append(Event(s.last_result + "."))
+        s.last_result = f"Hand {s.hand_no} won by " + seat_names(winners)
     return events
