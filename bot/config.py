@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.options import BadOption
+from games.options import BadOption, value_text
 from games.registry import GAMES
 
 TIMEOUT_ACTIONS = {
@@ -83,7 +83,8 @@ class GuildConfig:
                    + ("" if game in self.timers else " (server default)")]
             for info in g.Options.describe():
                 value = mine.get(info.name)
-                shown = f"**{value}** (server default)" if value is not None else f"{info.default} (game default)"
+                shown = (f"**{value_text(value)}** (server default)" if value is not None
+                         else f"{value_text(info.default)} (game default)")
                 out.append(f"`{info.name}` = {shown}; allowed {info.allowed}")
             return out
         return [
@@ -98,7 +99,7 @@ class GuildConfig:
             f"Computer players: {'allowed' if self.computers else 'not allowed'}, strength {self.strength}",
             f"Card pictures: {'on' if self.pictures else 'off (text only)'}",
             "Game option defaults: " + ("; ".join(
-                f"{k}: " + " ".join(f"{n}={v}" for n, v in sorted(opts.items()))
+                f"{k}: " + " ".join(f"{n}={value_text(v)}" for n, v in sorted(opts.items()))
                 for k, opts in sorted(self.options.items()) if opts) or "none"),
         ]
 

@@ -56,6 +56,11 @@ async def test_config_values_show_and_apply_to_new_tables_and_reset(simcord_env)
     assert "**21** (server default)" in shown and "Turn timer: 90 s" in shown
     general = said(await boss.slash(channel, "config show"))
     assert "not allowed, strength easy" in general and "scopa: target=21" in general
+    # flags read yes/no, as /play and /rules take them
+    assert "✅" in said(await boss.slash(channel, "config option", game="fan_tan", name="fines", value="yes"))
+    assert "`fines` = **yes** (server default)" in said(await boss.slash(channel, "config show", game="fan_tan"))
+    assert "fan_tan: fines=yes" in said(await boss.slash(channel, "config show"))
+    assert "`widow_reveal` = yes (game default)" in said(await boss.slash(channel, "config show", game="dou_dizhu"))
 
     made = await alice.slash(channel, "play", game="scopa")
     message = made.response.message
