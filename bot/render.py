@@ -6,12 +6,15 @@ reach the wrong member."""
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any
+
 import discord
 
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
 from games.common.table import plural
 from games.engine import View
-from games.options import value_text
+from games.options import Options, value_text
 
 COLOUR = {LOBBY: discord.Colour.blurple(), PLAYING: discord.Colour.green(),
           FINISHED: discord.Colour.gold(), CANCELLED: discord.Colour.dark_grey()}
@@ -33,9 +36,14 @@ def seat_label(table: Table, seat: int) -> str:
     return f"<@{record.user_id}>"
 
 
+@cache
+def _defaults(options: type[Options]) -> dict[str, Any]:
+    return {info.name: info.default for info in options.describe()}
+
+
 def options_text(table: Table) -> str:
     """The options that differ from the game's defaults, as /play takes them."""
-    defaults = {info.name: info.default for info in table.game.Options.describe()}
+    defaults = _defaults(table.game.Options)
     changed = [f"{k}={value_text(v)}" for k, v in table.record.options.items() if defaults.get(k, v) != v]
     return ", ".join(changed) or "defaults"
 
