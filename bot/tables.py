@@ -126,7 +126,8 @@ class Table:
         return sorted(self.game.to_move(self.state)) if self.state is not None else []
 
     def render(self, text: str) -> str:
-        return Event(text).render(self.names)
+        """``text`` with the seats' names in place of ``{p0}``…"""
+        return Event(text).render(self.names) if "{" in text else text
 
 
 def _options_allow(game: Game, options: dict[str, Any], players: int) -> bool:
