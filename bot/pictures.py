@@ -31,6 +31,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from games import cards as C
+from games.common.table import plural
 from games.engine import Event, PileView, SeatView, View
 
 __all__ = ["CARD_H", "CARD_W", "MAX_WIDTH", "card_back", "card_face", "hand_image", "hand_picture",
@@ -552,7 +553,7 @@ def _seat_block(sv: SeatView, view: View, names: Sequence[str]) -> tuple[int, in
     if view.seat == sv.seat:
         name += " (you)"
     name = _fit(name, 14, max_w - (18 if turn else 0))
-    count = f"{sv.cards} card{'' if sv.cards == 1 else 's'}"
+    count = plural(sv.cards, "card")
     score = _score_text(sv.score)
     line2 = f"{count}  ·  {score}" if score else count
     notes = _wrap(_clean(", ".join(Event(n).render(names) for n in sv.notes)), 12, max_w, 2)

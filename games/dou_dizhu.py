@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common import climbing as K
 from games.common.climb_game import ClimbGame
+from games.common.table import plural
 from games.engine import Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
 
@@ -322,7 +323,7 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
             if s.phase == PLAY and s.table and s.passed[i]:
                 notes.append("passed")
             seats.append(SeatView(i, left[i], s.scores[i], notes))
-        facts = [f"Match: {o.deals} deal{'' if o.deals == 1 else 's'}"
+        facts = [f"Match: {plural(o.deals, 'deal')}"
                  + (f", {o.chips} chips each to start" if o.chips else ""),
                  f"Face-up card {C.text(s.faceup)} (dealt to {{p{s.first_bidder}}})"]
         if s.bids:

@@ -40,7 +40,7 @@ from functools import cache
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
-from games.common.table import seat_names, winners_text
+from games.common.table import plural, seat_names, winners_text
 from games.common.tricks import ACES_HIGH, beats, led_suit, legal_follow, strength, winning_index
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
@@ -131,10 +131,6 @@ def _hand_key(code: str) -> tuple[int, int]:
     return SUIT_INDEX[c.suit], POWER[c.rank]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 class OhHell(Game[OhHellState]):
     key = "oh_hell"
     title = "Oh Hell!"
@@ -191,7 +187,7 @@ class OhHell(Game[OhHellState]):
             title = f"Hand {s.hand_no} of {len(o.sizes(p))}"
         trump = (f"the upcard is {C.text(s.upcard[0])}: {C.SUIT_NAMES[s.trump]} are trump"
                  if s.upcard else "no card is left to turn up: no trump")
-        return [Event(f"{title}: {{p{s.dealer}}} deals {_plural(n, 'card')} each; {trump}.")]
+        return [Event(f"{title}: {{p{s.dealer}}} deals {plural(n, 'card')} each; {trump}.")]
 
     # -- legality
     def bid_range(self, s: OhHellState, seat: int) -> range | list[int]:
@@ -233,7 +229,7 @@ class OhHell(Game[OhHellState]):
             rule = self.options_of(s).dealer_rule
             if seat != s.dealer or rule == "none":
                 return f"You can bid from 0 to {s.size}: there {'is' if s.size == 1 else 'are'} " \
-                       f"{_plural(s.size, 'trick')} this hand."
+                       f"{plural(s.size, 'trick')} this hand."
             others = sum(b for b in s.bids if b is not None)
             if rule == "hook":
                 if others + bid == s.size:
@@ -280,7 +276,7 @@ class OhHell(Game[OhHellState]):
             balance = f"underbid by {s.size - total}"
         else:
             balance = "exactly the tricks available"
-        events.append(Event(f"Bids total {total} for {_plural(s.size, 'trick')} ({balance}). "
+        events.append(Event(f"Bids total {total} for {plural(s.size, 'trick')} ({balance}). "
                             f"{{p{s.leader}}} leads."))
         s.phase = PLAY
         s.turn = s.leader
@@ -305,7 +301,7 @@ class OhHell(Game[OhHellState]):
         s.trick = []
         s.leader = s.turn = winner
         events.append(Event(f"{{p{winner}}} takes the trick ({C.texts(trick)}) and has "
-                            f"{_plural(s.taken[winner], 'trick')} of {s.bids[winner]} bid."))
+                            f"{plural(s.taken[winner], 'trick')} of {s.bids[winner]} bid."))
         if not s.hands[winner]:
             events += self._end_hand(s)
         return events
@@ -355,7 +351,7 @@ class OhHell(Game[OhHellState]):
             bids = list(self.bid_range(s, seat))
             others = sum(b for b in s.bids if b is not None)
             rule = self.options_of(s).dealer_rule
-            base = f"Bid how many of the {_plural(s.size, 'trick')} you will take ({trump})."
+            base = f"Bid how many of the {plural(s.size, 'trick')} you will take ({trump})."
             if seat != s.dealer or rule == "none":
                 return base
             if rule == "hook" and len(bids) <= s.size:
@@ -365,9 +361,9 @@ class OhHell(Game[OhHellState]):
                         f"so bid {bids[0]}" + (" or more." if len(bids) > 1 else "."))
             return base
         need = s.bids[seat] - s.taken[seat]
-        aim = (f"you need {_plural(need, 'more trick')}" if need > 0
+        aim = (f"you need {plural(need, 'more trick')}" if need > 0
                else "you have your bid: avoid taking more" if need == 0
-               else f"you are {_plural(-need, 'trick')} over your bid")
+               else f"you are {plural(-need, 'trick')} over your bid")
         if not s.trick:
             return f"Lead a card ({trump}; {aim})."
         led = C.suit(s.trick[0])
@@ -392,13 +388,13 @@ class OhHell(Game[OhHellState]):
             if s.bids[i] is not None:
                 notes.append(f"bid {s.bids[i]}")
             if s.phase == PLAY:
-                notes.append(_plural(s.taken[i], "trick"))
+                notes.append(plural(s.taken[i], "trick"))
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
         if s.trump:
             facts = [f"Trump: {C.SUIT_SYMBOLS[s.trump]} {C.SUIT_NAMES[s.trump]} (upcard {C.text(s.upcard[0])})"]
         else:
             facts = ["No trump: no card was left to turn up"]
-        facts.append(f"{self._hand_title(s)}: {_plural(s.size, 'card')} each")
+        facts.append(f"{self._hand_title(s)}: {plural(s.size, 'card')} each")
         if s.tied:
             facts.append(f"Tie-break between {seat_names(s.tied)}: only their results count, "
                          f"and the points are not added")
@@ -407,7 +403,7 @@ class OhHell(Game[OhHellState]):
         facts.append(f"Bids/tricks: {table}")
         if s.phase == PLAY:
             total = sum(s.bids)
-            facts.append(f"Bids total {total} for {_plural(s.size, 'trick')}")
+            facts.append(f"Bids total {total} for {plural(s.size, 'trick')}")
         if s.last_result:
             facts.append(s.last_result)
         if s.over:
