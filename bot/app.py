@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 
 import discord
 from discord.ext import commands
@@ -15,6 +17,7 @@ from bot.settings import Settings
 from bot.store_base import TableStore
 from bot.store_pg import open_store
 from bot.tables import TableService
+from bot.thinking import ProcessThinker, Thinker, ThreadThinker
 from bot.ui import DYNAMIC_ITEMS, Controller
 
 log = logging.getLogger(__name__)
@@ -35,12 +38,15 @@ class CardBot(commands.AutoShardedBot):
         self.store: TableStore | None = None
         self.service: TableService | None = None
         self.controller: Controller | None = None
+        self.thinker: Thinker = make_thinker(settings.ai_workers)
+        self._warming: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         pictures.use_font(self.settings.picture_font)
         self.store = await open_store(self.settings.database_url or self.settings.database)
+        self._warming = asyncio.get_running_loop().create_task(self.thinker.start())
         self.service = TableService(self.store, ai_iterations=self.settings.ai_iterations,
-                                    ai_seconds=self.settings.ai_seconds)
+                                    ai_seconds=self.settings.ai_seconds, thinker=self.thinker)
         self.controller = Controller(self, self.service)
         loaded = await self.service.load()
         log.info("loaded %d open tables", loaded)
@@ -74,11 +80,19 @@ class CardBot(commands.AutoShardedBot):
         """Stop taking work, let moves being written finish, then close the database."""
         if self.service is not None:
             await self.service.close()
+        self.thinker.close()
         if self.controller is not None:
             await self.controller.flush()
         if self.store is not None:
             await self.store.close()
         await super().close()
+
+
+def make_thinker(workers: int | None) -> Thinker:
+    """Where computer players think: AI_WORKERS processes (default one per CPU), or threads."""
+    if workers is None:
+        workers = os.cpu_count() or 1
+    return ProcessThinker(workers) if workers > 0 else ThreadThinker()
 
 
 def create_bot(settings: Settings) -> CardBot:

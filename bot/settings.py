@@ -41,6 +41,7 @@ class Settings:
     api_base: str | None = None          # tests only: a local Discord emulator
     ai_iterations: int = 1000
     ai_seconds: float | None = 0.9
+    ai_workers: int | None = None        # processes computer players think in; None: one per CPU, 0: threads
     shard_count: int | None = None       # None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None   # the shards this process runs; None: all
     picture_font: str | None = None      # names on card pictures; None: the bundled DejaVu Sans
@@ -80,6 +81,9 @@ class Settings:
                 raise SettingsError(f"SHARD_IDS must be between 0 and SHARD_COUNT - 1 = {shard_count - 1}")
         if shard_count is not None and shard_count < 1:
             raise SettingsError("SHARD_COUNT must be at least 1")
+        ai_workers = number("AI_WORKERS", int, None)
+        if ai_workers is not None and ai_workers < 0:
+            raise SettingsError(f"AI_WORKERS must be 0 (think in threads) or more (got {ai_workers})")
         font = values.get("PICTURE_FONT", "").strip() or None
         if font is not None:
             try:
@@ -97,5 +101,6 @@ class Settings:
             api_base=values.get("DISCORD_API_BASE", "").strip() or None,
             ai_iterations=number("AI_ITERATIONS", int, 1000),
             ai_seconds=number("AI_SECONDS", float, 0.9),
+            ai_workers=ai_workers,
             picture_font=font,
         )

@@ -27,6 +27,7 @@ from typing import Any
 
 from bot.config import STRENGTHS, GuildConfig
 from bot.store import SeatRecord, Store, TableRecord, VersionConflict
+from bot.thinking import Thinker, ThreadThinker
 from games.ai import SearchPlayer
 from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, State, View
 from games.registry import GAMES
@@ -151,13 +152,15 @@ def computer_name(seats: list[SeatRecord]) -> str:
 
 class TableService:
     def __init__(self, store: Store, *, ai_iterations: int = 1000, ai_seconds: float | None = 0.9,
-                 computer_pause: float = 0.0, clock: Callable[[], float] = time.time) -> None:
+                 computer_pause: float = 0.0, clock: Callable[[], float] = time.time,
+                 thinker: Thinker | None = None) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
         self.listeners: list[Listener] = []
         self.ai_iterations = ai_iterations
         self.ai_seconds = ai_seconds
         self.computer_pause = computer_pause
+        self.thinker: Thinker = thinker or ThreadThinker()
         self.clock = clock
         self._computer_tasks: dict[int, asyncio.Task] = {}
         self._timer_task: asyncio.Task | None = None
@@ -597,7 +600,7 @@ class TableService:
             passing = [m for m in game.moves(state, seat) if m.kind == "pass"]
             if passing:
                 return passing[0]
-        return await asyncio.to_thread(self._player(table).choose, game, state.clone(), seat)
+        return await self.thinker.choose(self._player(table), game, state.clone(), seat)
 
     def _player(self, table: Table) -> SearchPlayer:
         share = STRENGTHS.get(table.record.meta.get("strength", "strong"), 1.0)
@@ -673,7 +676,7 @@ class TableService:
             if not seats:
                 return
             seat, version, snapshot = seats[0], table.version, table.state.clone()
-            move = await asyncio.to_thread(self._player(table).choose, table.game, snapshot, seat)
+            move = await self.thinker.choose(self._player(table), table.game, snapshot, seat)
             if self.computer_pause:
                 await asyncio.sleep(self.computer_pause)
             async with table.lock:

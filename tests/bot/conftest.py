@@ -7,7 +7,7 @@ from bot.settings import Settings
 @pytest.fixture
 def settings(tmp_path):
     return Settings(token="test-token", database=str(tmp_path / "cards.sqlite3"), ai_iterations=15, ai_seconds=None,
-                    shard_count=1)
+                    shard_count=1, ai_workers=0)   # computers think in threads here: no processes per test
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ def test_missing_token_and_bad_numbers_say_what_to_set(tmp_path):
 def test_env_example_lists_every_setting():
     example = open(os.path.join(os.path.dirname(__file__), "..", "..", ".env.example")).read()
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "AI_ITERATIONS", "AI_SECONDS",
-                 "DISCORD_API_BASE", "PICTURE_FONT", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
+                 "AI_WORKERS", "DISCORD_API_BASE", "PICTURE_FONT", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
         assert f"\n{name}=" in example
 
 
