@@ -90,8 +90,8 @@ class CardBot(commands.AutoShardedBot):
 
 def make_thinker(workers: int | None) -> Thinker:
     """Where computer players think: AI_WORKERS processes (default one per CPU), or threads."""
-    if workers is None:
-        workers = os.cpu_count() or 1
+    if workers is None:   # the CPUs this process may use (a container may have fewer than the host)
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return ProcessThinker(workers) if workers > 0 else ThreadThinker()
 
 
