@@ -31,7 +31,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from games import cards as C
-from games.common.table import plural
+from games.common.table import plural, score_text
 from games.engine import Event, PileView, SeatView, View
 
 __all__ = ["CARD_H", "CARD_W", "MAX_WIDTH", "card_back", "card_face", "hand_image", "hand_picture",
@@ -539,13 +539,7 @@ def _edge() -> Image.Image:
     return _finish(big)
 
 
-def _score_text(score: float | int | None) -> str:
-    if score is None:
-        return ""
-    return f"score {score:g}" if isinstance(score, float) else f"score {score}"
-
-
-def _seat_block(sv: SeatView, view: View, names: Sequence[str]) -> tuple[int, int, _Draw]:
+def _seat_block(sv: SeatView, view: View, names: Sequence[str], unit: tuple[str, str]) -> tuple[int, int, _Draw]:
     """A seat: turn marker and name, its card count (a small card back) and score, its notes."""
     pad, max_w = 8, 250
     turn = sv.seat in view.to_move
@@ -554,7 +548,7 @@ def _seat_block(sv: SeatView, view: View, names: Sequence[str]) -> tuple[int, in
         name += " (you)"
     name = _fit(name, 14, max_w - (18 if turn else 0))
     count = plural(sv.cards, "card")
-    score = _score_text(sv.score)
+    score = "" if sv.score is None else score_text(sv.score, unit)
     line2 = f"{count}  ·  {score}" if score else count
     notes = _wrap(_clean(", ".join(Event(n).render(names) for n in sv.notes)), 12, max_w, 2)
     line_h, note_h = 19, 16
@@ -600,7 +594,8 @@ def _name(name: str, seat: int) -> str:
     return text if any(ch.isalnum() for ch in text) else f"Seat {seat + 1}"
 
 
-def table_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def table_image(view: View, names: Sequence[str] | None = None,
+                unit: tuple[str, str] = ("point", "points")) -> Image.Image:
     """The table of a view: every seat (name, cards in hand, score, notes; a gold frame
     and marker for whoever must act) and every pile (its name, its visible cards, a card
     back with the count when nothing is shown, cards peeking out when some are not shown),
@@ -611,7 +606,7 @@ def table_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
     names = [_name(n, i) for i, n in enumerate(names)]
     names += [f"Seat {i + 1}" for i in range(len(names), max(10, len(view.seats)))]
     width = MAX_WIDTH - 2 * MARGIN
-    seats, seats_w, bottom = _flow([_seat_block(sv, view, names) for sv in view.seats], MARGIN, width)
+    seats, seats_w, bottom = _flow([_seat_block(sv, view, names, unit) for sv in view.seats], MARGIN, width)
     top = bottom + GAP + 4 if view.seats else MARGIN
     piles, piles_w, bottom = _flow([_pile_block(p, names, width) for p in view.piles], top, width)
     canvas = Image.new("RGB", (max(seats_w, piles_w, 120) + 2 * MARGIN, bottom + MARGIN + 4), FELT)
@@ -620,6 +615,8 @@ def table_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
     return canvas
 
 
-def table_picture(view: View, names: Sequence[str] | None = None) -> bytes:
-    """PNG of the table of a view (normally ``view(None)``, what everyone may see)."""
-    return png(table_image(view, names))
+def table_picture(view: View, names: Sequence[str] | None = None,
+                  unit: tuple[str, str] = ("point", "points")) -> bytes:
+    """PNG of the table of a view (normally ``view(None)``, what everyone may see); ``unit`` is
+    what the scores count (`Game.score_unit`)."""
+    return png(table_image(view, names, unit))

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
-from games.common.table import plural
+from games.common.table import plural, score_text
 from games.engine import View
 from games.options import Options, value_text
 
@@ -70,10 +70,10 @@ def pile_lines(table: Table, view: View) -> list[str]:
 
 def seat_lines(table: Table, view: View) -> list[str]:
     lines = []
+    unit = table.score_unit()
     for sv in view.seats:
         turn = "▶ " if sv.seat in view.to_move else ""
-        score = "" if sv.score is None else f" · score {sv.score:g}" if isinstance(sv.score, float) \
-            else f" · score {sv.score}"
+        score = "" if sv.score is None else f" · {score_text(sv.score, unit)}"
         notes = ", ".join(table.render(n) for n in sv.notes)
         notes = f" · {notes}" if notes else ""
         lines.append(f"{turn}{seat_label(table, sv.seat)} · {plural(sv.cards, 'card')}{score}{notes}")

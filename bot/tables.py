@@ -110,6 +110,10 @@ class Table:
     def prompt(self, seat: int) -> Prompt:
         return self._memo("prompt", seat)
 
+    def score_unit(self) -> tuple[str, str]:
+        """What the seats' scores count ("points", "chips", "hands won")."""
+        return self.game.score_unit(self.state)
+
     def _memo(self, kind: str, seat: int | None) -> Any:
         """Every move replaces the state object, so what was drawn from this one stays true."""
         state = self.state

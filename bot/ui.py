@@ -226,7 +226,8 @@ def table_file(table: Table, embed: discord.Embed, png: bytes | None = None) -> 
     if not pictures_on(table):
         return []
     embed.set_image(url="attachment://table.png")
-    return [discord.File(io.BytesIO(png or table_picture(table.view(None), table.names)), "table.png")]
+    png = png or table_picture(table.view(None), table.names, table.score_unit())
+    return [discord.File(io.BytesIO(png), "table.png")]
 
 
 @lru_cache(maxsize=512)
@@ -375,7 +376,7 @@ class Controller:
         content, embed = table_message(table)
         png = None
         if pictures_on(table):   # drawn off the event loop: clicks keep being answered meanwhile
-            png = await asyncio.to_thread(table_picture, table.view(None), table.names)
+            png = await asyncio.to_thread(table_picture, table.view(None), table.names, table.score_unit())
         # the HTTP route itself: PartialMessage.edit would parse the edited message we never read
         with handle_message_parameters(content=content, embed=embed, view=table_view(table),
                                        attachments=table_file(table, embed, png), allowed_mentions=MENTION_USERS,

@@ -162,6 +162,9 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
         return events + self._next_hand(s, over)
 
     # -- what people see
+    def score_unit(self, s: BigTwoState) -> tuple[str, str]:
+        return self.options_of(s).match().unit
+
     def view(self, s: BigTwoState, seat: int | None) -> View:
         o: BigTwoOptions = self.options_of(s)
         seats = []

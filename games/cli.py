@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from games import cards as C
 from games.ai import make_player
+from games.common.table import score_text
 from games.engine import BadOption, Event, Game, IllegalMove, Move, State, View
 from games.registry import GAMES, get
 
@@ -36,7 +37,7 @@ def seat_names(players: int, human: int | None) -> list[str]:
     return [NAMES[i] + (" (you)" if i == human else "") for i in range(players)]
 
 
-def render_view(game: Game, view: View, names: list[str]) -> str:
+def render_view(game: Game, view: View, names: list[str], unit: tuple[str, str] = ("point", "points")) -> str:
     def sub(text: str) -> str:
         return Event(text).render(names)
     lines = [f"── {game.title} ── {sub(view.status)}"]
@@ -53,7 +54,7 @@ def render_view(game: Game, view: View, names: list[str]) -> str:
         lines.append(f"   {sub(pile.name)}: {body}")
     for sv in view.seats:
         marks = ", ".join(sub(n) for n in sv.notes)
-        score = "" if sv.score is None else f", score {sv.score}"
+        score = "" if sv.score is None else f", {score_text(sv.score, unit)}"
         turn = " ◀" if sv.seat in view.to_move else ""
         lines.append(f"   {names[sv.seat]}: {sv.cards} cards{score}{f' [{marks}]' if marks else ''}{turn}")
     if view.seat is not None:
@@ -93,12 +94,12 @@ def play(game: Game, players: int, human: int | None, options: dict, seed: int, 
     names = seat_names(players, human)
     bots = {i: make_player(ai, seed=seed + i, iterations=iterations, seconds=seconds)
             for i in range(players) if i != human}
-    say(render_view(game, game.view(s, human), names))
+    say(render_view(game, game.view(s, human), names, game.score_unit(s)))
     while not s.over:
         movers = sorted(game.to_move(s))
         seat = human if human in movers else movers[0]
         if seat == human:
-            say(render_view(game, game.view(s, human), names))
+            say(render_view(game, game.view(s, human), names, game.score_unit(s)))
             move = ask_move(game, s, seat, names, ask, say)
         else:
             move = bots[seat].choose(game, s, seat)
@@ -110,7 +111,7 @@ def play(game: Game, players: int, human: int | None, options: dict, seed: int, 
         for e in events:
             if e.visible_to(human):
                 say(e.render(names))
-    say(render_view(game, game.view(s, human), names))
+    say(render_view(game, game.view(s, human), names, game.score_unit(s)))
     outcome = game.outcome(s)
     assert outcome is not None
     say("Final placings: " + ", ".join(f"{names[i]} {p}" for i, p in

@@ -326,6 +326,9 @@ class CrazyEights(Game[CrazyEightsState]):
             return (step, ("Name a suit", suit_text(suit)))
         return (step,)
 
+    def score_unit(self, s: CrazyEightsState) -> tuple[str, str]:
+        return self.options_of(s).match().unit
+
     def view(self, s: CrazyEightsState, seat: int | None) -> View:
         o: CrazyEightsOptions = self.options_of(s)
         seats = []

@@ -102,7 +102,6 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
     title = "Dou Dizhu"
     everyone_else = "Both others"
     hand_word = "Deal"
-    score_unit = "chip"
     seats = range(3, 4)
     Options = DouDizhuOptions
     State = DouDizhuState
@@ -311,6 +310,9 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
         if s.phase == BID and not s.over:
             return f"Deal {s.hand_no}. {{p{s.turn}}} to bid."
         return super()._status(s)
+
+    def score_unit(self, s: DouDizhuState) -> tuple[str, str]:
+        return ("chip", "chips")
 
     def view(self, s: DouDizhuState, seat: int | None) -> View:
         o: DouDizhuOptions = self.options_of(s)

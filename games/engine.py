@@ -325,6 +325,11 @@ class Game(Generic[S]):
             return "The game is over."
         return "Waiting for " + and_list([f"{{p{i}}}" for i in sorted(self.to_move(s))]) + "."
 
+    def score_unit(self, s: S) -> tuple[str, str]:
+        """What the seats' scores count, singular and plural: a seat line reads "12 points",
+        "1 hand won", "3 tokens"."""
+        return ("point", "points")
+
     def card_text(self, code: str) -> str:
         """A card as players read it in the hand and the piles (games where two copies of a
         card differ mark them)."""

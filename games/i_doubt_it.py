@@ -635,6 +635,9 @@ class IDoubtIt(Game[IDoubtItState]):
             facts.append(s.last_result)
         return facts
 
+    def score_unit(self, s: IDoubtItState) -> tuple[str, str]:
+        return ("point", "points") if s.options["places"] else ("hand won", "hands won")
+
     def view(self, s: IDoubtItState, seat: int | None) -> View:
         seats = []
         for i in range(s.players):

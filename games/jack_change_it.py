@@ -366,6 +366,9 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
             return (step, ("Jack change it to…", suit_text(suit)))
         return (step,)
 
+    def score_unit(self, s: JackChangeItState) -> tuple[str, str]:
+        return self.options_of(s).match().unit
+
     def view(self, s: JackChangeItState, seat: int | None) -> View:
         o: JackChangeItOptions = self.options_of(s)
         seats = [SeatView(i, len(h), s.scores[i], ["dealer"] if i == s.dealer else []) for i, h in enumerate(s.hands)]

@@ -669,6 +669,9 @@ class LastOne(Game[LastOneState]):
     def _can_take(self, s: LastOneState, seat: int) -> bool:
         return s.window is not None and s.window["data"]["card"] in s.hands[seat] and seat != s.melee["aggressor"]
 
+    def score_unit(self, s: LastOneState) -> tuple[str, str]:
+        return ("penalty point", "penalty points")
+
     def view(self, s: LastOneState, seat: int | None) -> View:
         rules = self.calls(s)
         seats = []

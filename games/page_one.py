@@ -393,6 +393,9 @@ class PageOne(DealtMatch, Game[PageOneState]):
             return ((q, group), ("Which card?", label))
         return ((q, label),)
 
+    def score_unit(self, s: PageOneState) -> tuple[str, str]:
+        return self.options_of(s).match().unit
+
     def view(self, s: PageOneState, seat: int | None) -> View:
         o: PageOneOptions = self.options_of(s)
         rules = self.calls(s)

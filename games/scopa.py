@@ -342,6 +342,9 @@ class Scopa(DealtMatch, Game[ScopaState]):
             notes.append(f"{sweeps} sweep{'s' if sweeps > 1 else ''}")
         return notes
 
+    def score_unit(self, s: ScopaState) -> tuple[str, str]:
+        return self.options_of(s).match().unit
+
     def view(self, s: ScopaState, seat: int | None) -> View:
         o: ScopaOptions = self.options_of(s)
         seats = []

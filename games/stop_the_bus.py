@@ -294,6 +294,9 @@ class StopTheBus(Game[StopTheBusState]):
             path.append(("Stop the bus?", "Stop the bus!" if move.param("stop") else "No, go on"))
         return tuple(path)
 
+    def score_unit(self, s: StopTheBusState) -> tuple[str, str]:
+        return ("token", "tokens")
+
     def view(self, s: StopTheBusState, seat: int | None) -> View:
         seats = []
         for i in range(s.players):

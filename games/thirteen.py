@@ -44,7 +44,6 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common import climbing as K
 from games.common.climb_game import ClimbGame
-from games.common.table import plural
 from games.engine import BadOption, Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
 
@@ -133,8 +132,8 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
     )
 
     # -- helpers
-    def total_text(self, s: ThirteenState, total: int) -> str:
-        return plural(total, "hand won", "hands won") if s.options["scoring"] == "wins" else plural(total, "point")
+    def score_unit(self, s: ThirteenState) -> tuple[str, str]:
+        return ("hand won", "hands won") if s.options["scoring"] == "wins" else ("point", "points")
 
     def rules_of(self, s: ThirteenState) -> K.Rules:
         return _RULES[s.options["chops"]]

@@ -360,6 +360,9 @@ class Trash(Game[TrashState]):
         rows = [" ".join(cells[i:i + 5]) for i in range(0, len(cells), 5)]
         return " │ ".join(rows)
 
+    def score_unit(self, s: TrashState) -> tuple[str, str]:
+        return ("hand won", "hands won")
+
     def view(self, s: TrashState, seat: int | None) -> View:
         o: TrashOptions = self.options_of(s)
         seats = []

@@ -36,6 +36,9 @@ class ChipsMatch(DealtMatch):
                                 f"out of chips and out of the match."))
         return self.after_hand(s, events, fmt.finished(s.scores, s.hand_no, s.out))
 
+    def score_unit(self, s: Any) -> tuple[str, str]:
+        return ("chip", "chips")
+
     def seat_notes(self, s: Any, seat: int) -> list[str]:
         """The notes every chips game shows on a seat: dealer, out of the match."""
         notes = []

@@ -26,7 +26,7 @@ from games.common.climbing import (
     table_combo,
 )
 from games.common.match import first_dealer, next_dealer
-from games.common.table import hand_zones, plural, winners_text
+from games.common.table import hand_zones, score_text, winners_text
 from games.engine import Choice, Event, Move, Outcome, PileView, Prompt, SeatView, View, Zone, placings_from
 from games.options import Options
 
@@ -87,7 +87,6 @@ class ClimbGame(CardSelection):
     everyone_else: ClassVar[str] = "Everyone else"       # who passed when the table clears
     play_example: ClassVar[str] = "play 3S 3H as=pair"   # in the refusal of a move that is no play
     hand_word: ClassVar[str] = "Hand"                    # "Hand 2. {p1} to play."
-    score_unit: ClassVar[str] = "point"                  # of the winning total: "with 12 points!"
 
     @property
     def words(self) -> PassWords:
@@ -213,10 +212,7 @@ class ClimbGame(CardSelection):
         best = max(s.scores)
         winners = [i for i, x in enumerate(s.scores) if x == best]
         return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners,
-                       f"{winners_text(winners)} with {self.total_text(s, best)}!")
-
-    def total_text(self, s: ClimbState, total: int) -> str:
-        return plural(total, self.score_unit)
+                       f"{winners_text(winners)} with {score_text(best, self.score_unit(s))}!")
 
     # -- computer players
     def rollout_move(self, s: ClimbState, seat: int, moves: list[Move], rng: random.Random) -> Move:

@@ -63,6 +63,15 @@ class MatchFormat:
         best = max(standing)
         return [seat for seat, value in enumerate(standing) if value == best]
 
+    @property
+    def unit(self) -> tuple[str, str]:
+        """What the scores count (`Game.score_unit`)."""
+        if self.kind == "wins":
+            return ("hand won", "hands won")
+        if self.kind == "lowest":
+            return ("penalty point", "penalty points")
+        return ("point", "points")
+
     def describe(self) -> str:
         return {
             "race": f"first to {self.target} points",

@@ -40,6 +40,12 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
+def score_text(score: float, unit: tuple[str, str]) -> str:
+    """A score with what it counts: ``12 points``, ``1 hand won``, ``-3 chips``, ``2.5 points``."""
+    number = f"{score:g}" if isinstance(score, float) else str(score)
+    return f"{number} {unit[0] if score == 1 else unit[1]}"
+
+
 def seat_names(seats: Sequence[int]) -> str:
     """Seats for a line of text: ``{p0}``, ``{p0} and {p2}``, ``{p0}, {p1} and {p2}``."""
     return and_list([f"{{p{i}}}" for i in seats])

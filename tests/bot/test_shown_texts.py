@@ -25,7 +25,8 @@ VARIANTS = [(key, {}) for key in sorted(GAMES)] + [
     ("page_one", {"call_mode": "catch"}), ("last_one", {"call_mode": "catch"}),
     ("thirteen", {"decks": 2, "scoring": "wins", "hands_to_win": 2}), ("fan_tan", {"fines": True}),
 ]
-WRONG = [re.compile(p) for p in (r"\{p\d+\}", r"(?<!\d)1 cards", r"\bNone\b(?!:)", r"\b(True|False)\b")]
+WRONG = [re.compile(p) for p in (r"\{p\d+\}", r"(?<!\d)1 cards", r"\bNone\b(?!:)", r"\b(True|False)\b",
+                                 r"· score -?\d")]   # a seat line says what its score counts
 
 
 @pytest.fixture
@@ -97,6 +98,27 @@ async def started(service: TableService, key: str, players: int):
         await service.join(table.id, 100 + seat, f"P{seat}")
     await service.start(table.id, 100)
     return table, controller_for(service)
+
+
+@pytest.mark.parametrize(("key", "options", "players", "unit"), [
+    ("stop_the_bus", {}, 3, "3 tokens"),
+    ("fan_tan", {}, 3, " chips"),
+    ("dou_dizhu", {}, 3, "0 chips"),
+    ("big_two", {}, 4, "0 penalty points"),
+    ("crazy_eights", {}, 2, "0 hands won"),
+    ("crazy_eights", {"scoring": "penalty"}, 2, "0 penalty points"),
+    ("oh_hell", {}, 3, "0 points"),
+    ("trash", {}, 2, "0 hands won"),
+])
+async def test_seat_lines_say_what_the_scores_count(service, key, options, players, unit):
+    """Tokens (lives) in Stop the Bus, chips in the stakes games, penalty points where lower is
+    better: a bare "score 3" left players guessing."""
+    table = await service.create(1, 2, 100, "Ann", key, options)
+    for seat in range(1, players):
+        await service.join(table.id, 100 + seat, f"P{seat}")
+    await service.start(table.id, 100)
+    seat_lines = [line for line in table_message(table)[1].description.split("\n") if line.lstrip("▶ ").startswith("<@")]
+    assert len(seat_lines) == players and all(unit in line for line in seat_lines), seat_lines
 
 
 async def test_two_pack_thirteen_tells_the_copies_of_a_card_apart_in_hand_and_menu(service):
