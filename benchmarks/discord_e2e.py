@@ -22,6 +22,8 @@ Runs against one emulator (tests/discord_emulator.py, in this process):
 * **bare, k calls**: tests/bare_bot.py with ``BARE_BOT_PATCHES=k-1`` (a click PATCHes the
   message k-1 times and then answers the click) and our bot's intents, N users clicking their
   own counter button as fast as they are answered; run for every k our clicks needed (1–3).
+  Its cycle collector keeps Python's defaults; ``--bare-gc tuned`` gives it ours
+  (bot/collector.py), for the comparison with the same runtime settings.
 
 Latency of a click: INTERACTION_CREATE written to the gateway → the last REST call the bot
 made for it answered (calls made with the interaction's id/token are tagged by the emulator;
@@ -490,7 +492,8 @@ async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, wor
 
 
 async def run_bare(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path, patches: int) -> Result:
-    env = {"DISCORD_TOKEN": "bench", "BARE_BOT_PATCHES": str(patches), "BARE_BOT_INTENTS": "guilds"}
+    env = {"DISCORD_TOKEN": "bench", "BARE_BOT_PATCHES": str(patches), "BARE_BOT_INTENTS": "guilds",
+           "BARE_BOT_GC": args.bare_gc}
     wrap = (["-m", "cProfile", "-o", str(Path(f"{args.profile_bare}.{patches + 1}").resolve())]
             if args.profile_bare else None)
     bot = await start_bot(emu, "tests.bare_bot", env, workdir / f"bare{patches}.log", wrap)
@@ -665,7 +668,8 @@ async def main_async(args: argparse.Namespace) -> None:
             pace = (f", {args.think * 1000:g} ms (±50 %) before each click" if args.think
                     else ", clicking as fast as answered")
             print(f"{args.tables} concurrent tables/users{pace}, {args.warmup:g} s warm-up + {args.seconds:g} s "
-                  f"measured per run, {os.cpu_count()} CPUs", flush=True)
+                  f"measured per run, {os.cpu_count()} CPUs; the bare bot's cycle collector: {args.bare_gc}",
+                  flush=True)
             # the runs alternate, round by round, so a slower spell of this (shared) machine falls
             # on both bots rather than on one
             runs: dict[str, list[Result]] = {"ours": [], "text": []}
@@ -747,6 +751,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--py-spy", metavar="FILE",
                         help="sample our bot with py-spy during the window (collapsed stacks to FILE; "
                              "py-spy from $PY_SPY or PATH)")
+    parser.add_argument("--bare-gc", choices=("default", "tuned"), default="default",
+                        help="the bare bot's cycle collector: Python's defaults, or tuned as ours (bot/collector.py)")
     parser.add_argument("--keep", metavar="DIR", help="keep the bots' logs and database in DIR")
     asyncio.run(main_async(parser.parse_args(argv)))
 

@@ -7,10 +7,12 @@ import logging
 import signal
 import sys
 
+from bot.collector import collect_less_often, freeze_startup_objects
 from bot.settings import Settings, SettingsError
 
 
 def main() -> int:
+    collect_less_often()
     try:
         settings = Settings.load()
     except SettingsError as e:
@@ -29,7 +31,9 @@ def main() -> int:
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(sig, lambda: loop.create_task(bot.close()))
-            await bot.start(settings.token)
+            await bot.login(settings.token)       # runs setup_hook: the open tables are loaded
+            freeze_startup_objects()
+            await bot.connect()
 
     try:
         asyncio.run(run())

@@ -14,10 +14,12 @@ default: ``BARE_BOT_PATCHES=N`` makes a click first edit the clicked message N t
 the channel route (``PATCH /channels/{c}/messages/{m}``, as the card bot edits its public table
 message) before answering the click, so a click costs N + 1 REST calls; ``BARE_BOT_INTENTS=guilds``
 connects with the guilds intent only (the card bot's intents) instead of the default ones.
+``BARE_BOT_GC=tuned`` sets Python's cycle collector as the card bot does (bot/collector.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
@@ -26,6 +28,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.collector import collect_less_often, freeze_startup_objects
 from bot.discord_api import apply_api_base
 
 COUNTER_ID = "bare:count:{n}"
@@ -103,6 +106,19 @@ def main() -> None:
     base = os.environ.get("DISCORD_API_BASE", "").strip()
     if base:
         apply_api_base(base)
+    if os.environ.get("BARE_BOT_GC", "").strip().lower() == "tuned":
+        collect_less_often()
+        bot = create_bot()
+
+        async def start() -> None:
+            async with bot:
+                await bot.login(token)
+                freeze_startup_objects()
+                await bot.connect()
+
+        discord.utils.setup_logging(level=logging.INFO, root=True)
+        asyncio.run(start())
+        return
     create_bot().run(token, log_level=logging.INFO, root_logger=True)
 
 

@@ -117,7 +117,8 @@ async def test_seat_lines_say_what_the_scores_count(service, key, options, playe
     for seat in range(1, players):
         await service.join(table.id, 100 + seat, f"P{seat}")
     await service.start(table.id, 100)
-    seat_lines = [line for line in table_message(table)[1].description.split("\n") if line.lstrip("▶ ").startswith("<@")]
+    lines = table_message(table)[1].description.split("\n")
+    seat_lines = [line for line in lines if line.lstrip("▶ ").startswith("<@")]
     assert len(seat_lines) == players and all(unit in line for line in seat_lines), seat_lines
 
 
