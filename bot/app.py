@@ -88,10 +88,15 @@ class CardBot(commands.AutoShardedBot):
         await super().close()
 
 
+DEFAULT_MAX_WORKERS = 4   # each worker is a Python process with the games loaded (~30 MB)
+
+
 def make_thinker(workers: int | None) -> Thinker:
-    """Where computer players think: AI_WORKERS processes (default one per CPU), or threads."""
+    """Where computer players think: AI_WORKERS processes (default one per CPU, at most
+    DEFAULT_MAX_WORKERS), or threads."""
     if workers is None:   # the CPUs this process may use (a container may have fewer than the host)
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+        workers = min(cpus, DEFAULT_MAX_WORKERS)
     return ProcessThinker(workers) if workers > 0 else ThreadThinker()
 
 
