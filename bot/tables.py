@@ -33,6 +33,10 @@ from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, Stat
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
+# a computer's search may take THINK_LIMIT_FACTOR times its time budget, plus time queued for a
+# free worker, before it counts as failed
+THINK_LIMIT_FACTOR = 10
+THINK_QUEUE_SECONDS = 20.0
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
 RECENT_EVENTS = 6
@@ -604,7 +608,19 @@ class TableService:
             passing = [m for m in game.moves(state, seat) if m.kind == "pass"]
             if passing:
                 return passing[0]
-        return await self.thinker.choose(self._player(table), game, state.clone(), seat)
+        return await self._think(table, state.clone(), seat)
+
+    async def _think(self, table: Table, state: State, seat: int) -> Move:
+        """The computer's move for ``seat``. A search that fails or runs far past its time (a
+        bug, a lost worker) must not leave the table waiting for ever: the computer then plays
+        a random legal move, and the failure goes to the log."""
+        limit = None if self.ai_seconds is None else THINK_LIMIT_FACTOR * self.ai_seconds + THINK_QUEUE_SECONDS
+        try:
+            return await asyncio.wait_for(self.thinker.choose(self._player(table), table.game, state, seat), limit)
+        except Exception:
+            log.exception("table %s: the computer's search for seat %s failed; it plays a random legal move",
+                          table.id, seat)
+            return random.Random(table.record.seed + table.version).choice(table.game.moves(state, seat))
 
     def _player(self, table: Table) -> SearchPlayer:
         share = STRENGTHS.get(table.record.meta.get("strength", "strong"), 1.0)
@@ -680,7 +696,7 @@ class TableService:
             if not seats:
                 return
             seat, version, snapshot = seats[0], table.version, table.state.clone()
-            move = await self.thinker.choose(self._player(table), table.game, snapshot, seat)
+            move = await self._think(table, snapshot, seat)
             if self.computer_pause:
                 await asyncio.sleep(self.computer_pause)
             async with table.lock:

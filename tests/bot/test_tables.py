@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from bot import tables as tables_module
 from bot.store import Store
 from bot.tables import FINISHED, PLAYING, StaleMove, TableError, TableService
 
@@ -138,3 +141,38 @@ async def test_cancel_by_host_or_manager_only_and_rematch_after_the_end(service)
     assert t.status == "cancelled"
     with pytest.raises(TableError, match="rematch"):
         await service.rematch(t.id, ALICE, "Alice")
+
+
+class BrokenThinker:
+    """A search that fails (a bug in a game's search code) or never answers (a lost worker)."""
+
+    def __init__(self, hang: bool) -> None:
+        self.hang = hang
+        self.asked = 0
+
+    async def choose(self, player, game, state, seat):
+        self.asked += 1
+        if self.hang:
+            await asyncio.Event().wait()
+        raise RuntimeError("search failed")
+
+
+@pytest.mark.parametrize("hang", [False, True], ids=["search fails", "search never answers"])
+async def test_a_computer_whose_search_breaks_still_moves_and_the_game_goes_on(store, monkeypatch, caplog, hang):
+    monkeypatch.setattr(tables_module, "THINK_QUEUE_SECONDS", 0.0)
+    thinker = BrokenThinker(hang)
+    service = TableService(store, ai_iterations=10, ai_seconds=0.01, thinker=thinker)
+    try:
+        t = await lobby(service, "crazy_eights", hand_size="5")
+        await service.add_computer(t.id, ALICE)
+        await service.start(t.id, ALICE)
+        for _ in range(300):
+            await service.idle()
+            if t.status != PLAYING:
+                break
+            seat = t.to_move()[0]
+            await service.act(t.id, ALICE, t.version, t.game.moves(t.state, seat)[0])
+        assert t.status == FINISHED
+        assert thinker.asked > 0 and "plays a random legal move" in caplog.text
+    finally:
+        await service.close()
