@@ -81,8 +81,11 @@ class ProcessThinker:
         """Start every worker now rather than on the first computer move (a worker takes a
         moment to import the games)."""
         loop = asyncio.get_running_loop()
-        pool = self._executor()
-        await asyncio.gather(*(loop.run_in_executor(pool, _ready) for _ in range(self.workers)))
+        try:
+            pool = self._executor()
+            await asyncio.gather(*(loop.run_in_executor(pool, _ready) for _ in range(self.workers)))
+        except (OSError, BrokenProcessPool) as e:   # they are started again with the first search
+            log.warning("could not start the computer-player processes yet: %s", e)
 
     async def choose(self, player: SearchPlayer, game: Game, state: State, seat: int) -> Move:
         loop = asyncio.get_running_loop()
