@@ -115,19 +115,24 @@ async def test_every_acknowledged_move_survives_a_restart(store, tmp_path):
     assert len(log) == 5
 
 
+async def alice_plays_against_computers(service, t, moves: int = 500) -> None:
+    """Alice plays the first legal move whenever it is her turn; the computers must never leave
+    the game waiting on them."""
+    for _ in range(moves):
+        await service.idle()
+        if t.status != PLAYING:
+            return
+        seat = t.to_move()[0]
+        assert not t.record.seats[seat].computer, "the game waits on a computer"
+        await service.act(t.id, ALICE, t.version, t.game.moves(t.state, seat)[0])
+
+
 async def test_computers_play_their_turns_to_the_end(service):
     t = await lobby(service, "crazy_eights", hand_size="5")
     await service.add_computer(t.id, ALICE)
     await service.add_computer(t.id, ALICE)
-    # Alice hands her seat's moves to the test: play the first legal move whenever it is her turn
     await service.start(t.id, ALICE)
-    for _ in range(500):
-        await service.idle()
-        if t.status != PLAYING:
-            break
-        seat = t.to_move()[0]
-        assert not t.record.seats[seat].computer
-        await service.act(t.id, ALICE, t.version, t.game.moves(t.state, seat)[0])
+    await alice_plays_against_computers(service, t)
     assert t.status == FINISHED
     assert len(await service.store.results(1)) == 3
 
@@ -166,12 +171,7 @@ async def test_a_computer_whose_search_breaks_still_moves_and_the_game_goes_on(s
         t = await lobby(service, "crazy_eights", hand_size="5")
         await service.add_computer(t.id, ALICE)
         await service.start(t.id, ALICE)
-        for _ in range(300):
-            await service.idle()
-            if t.status != PLAYING:
-                break
-            seat = t.to_move()[0]
-            await service.act(t.id, ALICE, t.version, t.game.moves(t.state, seat)[0])
+        await alice_plays_against_computers(service, t)
         assert t.status == FINISHED
         assert thinker.asked > 0 and "plays a random legal move" in caplog.text
     finally:
