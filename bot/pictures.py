@@ -32,7 +32,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from games import cards as C
 from games.common.table import plural, score_text
-from games.engine import Event, PileView, SeatView, View
+from games.engine import POINTS, Event, PileView, SeatView, View
 
 __all__ = ["CARD_H", "CARD_W", "MAX_WIDTH", "card_back", "card_face", "hand_image", "hand_picture",
            "png", "preload", "table_image", "table_picture", "use_font"]
@@ -595,7 +595,7 @@ def _name(name: str, seat: int) -> str:
 
 
 def table_image(view: View, names: Sequence[str] | None = None,
-                unit: tuple[str, str] = ("point", "points")) -> Image.Image:
+                unit: tuple[str, str] = POINTS) -> Image.Image:
     """The table of a view: every seat (name, cards in hand, score, notes; a gold frame
     and marker for whoever must act) and every pile (its name, its visible cards, a card
     back with the count when nothing is shown, cards peeking out when some are not shown),
@@ -616,7 +616,7 @@ def table_image(view: View, names: Sequence[str] | None = None,
 
 
 def table_picture(view: View, names: Sequence[str] | None = None,
-                  unit: tuple[str, str] = ("point", "points")) -> bytes:
+                  unit: tuple[str, str] = POINTS) -> bytes:
     """PNG of the table of a view (normally ``view(None)``, what everyone may see); ``unit`` is
     what the scores count (`Game.score_unit`)."""
     return png(table_image(view, names, unit))

@@ -41,7 +41,7 @@ class Settings:
     api_base: str | None = None          # tests only: a local Discord emulator
     ai_iterations: int = 1000
     ai_seconds: float | None = 0.9
-    ai_workers: int | None = None        # processes computer players think in; None: one per CPU, 0: threads
+    ai_workers: int | None = None        # computer players' processes; None: one per CPU (at most 4), 0: threads
     shard_count: int | None = None       # None: as many as Discord recommends
     shard_ids: tuple[int, ...] | None = None   # the shards this process runs; None: all
     picture_font: str | None = None      # names on card pictures; None: the bundled DejaVu Sans

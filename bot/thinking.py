@@ -2,7 +2,7 @@
 
 A search is pure Python: run in a thread of the bot's process it holds the GIL, and the event
 loop waits for it every time it wants to run (with two searches thinking, answering a click took
-about 80 ms instead of 1 ms; see ``benchmarks/thinking.py``). So the bot thinks in worker
+about 100 ms instead of 1 ms; see ``benchmarks/thinking.py``). So the bot thinks in worker
 processes: the player and the state go over pickled, the game is looked up by its key.
 `ThreadThinker` keeps everything in one process (tests, tiny machines).
 """

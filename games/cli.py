@@ -19,7 +19,7 @@ from collections.abc import Callable
 from games import cards as C
 from games.ai import make_player
 from games.common.table import score_text
-from games.engine import BadOption, Event, Game, IllegalMove, Move, State, View
+from games.engine import POINTS, BadOption, Event, Game, IllegalMove, Move, State, View
 from games.registry import GAMES, get
 
 Ask = Callable[[str], str]
@@ -37,7 +37,7 @@ def seat_names(players: int, human: int | None) -> list[str]:
     return [NAMES[i] + (" (you)" if i == human else "") for i in range(players)]
 
 
-def render_view(game: Game, view: View, names: list[str], unit: tuple[str, str] = ("point", "points")) -> str:
+def render_view(game: Game, view: View, names: list[str], unit: tuple[str, str] = POINTS) -> str:
     def sub(text: str) -> str:
         return Event(text).render(names)
     lines = [f"── {game.title} ── {sub(view.status)}"]

@@ -251,6 +251,9 @@ def _parse_options(cls: type[Options], items: tuple) -> Options:
     return cls(**dict(items))
 
 
+POINTS = ("point", "points")   # the unit of most games' scores (`Game.score_unit`)
+
+
 class Game(Generic[S]):
     """Base class of every game. Subclasses set the class attributes and
     implement the methods that raise `NotImplementedError`."""
@@ -328,7 +331,7 @@ class Game(Generic[S]):
     def score_unit(self, s: S) -> tuple[str, str]:
         """What the seats' scores count, singular and plural: a seat line reads "12 points",
         "1 hand won", "3 tokens"."""
-        return ("point", "points")
+        return POINTS
 
     def card_text(self, code: str) -> str:
         """A card as players read it in the hand and the piles (games where two copies of a

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from games.common.table import winners_text
-from games.engine import Event, Outcome, State, placings_from
+from games.engine import POINTS, Event, Outcome, State, placings_from
 
 Kind = Literal["race", "lowest", "fixed", "wins"]
 S = TypeVar("S", bound=State)
@@ -70,7 +70,7 @@ class MatchFormat:
             return ("hand won", "hands won")
         if self.kind == "lowest":
             return ("penalty point", "penalty points")
-        return ("point", "points")
+        return POINTS
 
     def describe(self) -> str:
         return {
