@@ -63,19 +63,26 @@ class BotProcess:
                     with suppress(asyncio.CancelledError, Exception):
                         await fut
 
+    def signal(self, sig: int) -> None:
+        """Send ``sig``, unless the process is known to have ended.
+
+        Not ``Process.send_signal``: it polls with ``waitpid`` first, and a poll just after the
+        process died can reap it before asyncio's child watcher does, which then reports 255
+        ("Unknown child process pid") instead of -SIGKILL."""
+        if self.proc.returncode is None:
+            with suppress(ProcessLookupError):
+                os.kill(self.proc.pid, sig)
+
     async def kill(self) -> None:
         """SIGKILL (kill -9) and reap."""
         await self.stop()
 
     async def stop(self, graceful: bool = False) -> None:
         """SIGINT (graceful) or SIGKILL, then reap; a process that ignores SIGINT is killed."""
-        if self.proc.returncode is None:
-            with suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGINT if graceful else signal.SIGKILL)
+        self.signal(signal.SIGINT if graceful else signal.SIGKILL)
         try:
             await asyncio.wait_for(self.proc.wait(), 15)
         except TimeoutError:
-            with suppress(ProcessLookupError):
-                self.proc.send_signal(signal.SIGKILL)
+            self.signal(signal.SIGKILL)
             with suppress(Exception):
                 await asyncio.wait_for(self.proc.wait(), 10)

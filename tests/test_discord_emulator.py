@@ -162,7 +162,7 @@ async def test_bare_bot_restart_answers_old_buttons(emu: Emulator, world: dict[s
         await first.alive(emu.wait_for(is_command_sync, timeout=STARTUP_TIMEOUT))
         reply = await first.alive((await emu.slash(alice, channel, "ping")).responded())
         await first.alive((await emu.click(bob, reply.message_id, "bare:count:0")).responded())
-        first.proc.send_signal(signal.SIGKILL)  # kill -9 mid-game
+        first.signal(signal.SIGKILL)  # kill -9 mid-game
         await asyncio.wait_for(first.proc.wait(), 10)
     assert first.proc.returncode == -signal.SIGKILL
     await emu.wait_until(lambda: not emu.connected, 5, "the gateway to notice the dead bot")

@@ -29,7 +29,6 @@ import random
 import re
 import signal
 import sqlite3
-from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -244,8 +243,7 @@ async def start_bot(emu: Emulator, database: Path, log: Path, run: int) -> BotPr
 
 
 async def kill_bot(emu: Emulator, bot: BotProcess) -> None:
-    with suppress(ProcessLookupError):
-        bot.proc.send_signal(signal.SIGKILL)
+    bot.signal(signal.SIGKILL)
     await asyncio.wait_for(bot.proc.wait(), 10)
     assert bot.proc.returncode == -signal.SIGKILL
     assert "Traceback" not in bot.output(), bot.output()
@@ -345,7 +343,7 @@ async def scenario(emu: Emulator, table: Table, database: Path, log: Path) -> No
     inflight_panel = await table.open_panel(m)
     before = panel_version(emu.message(inflight_panel).payload)
     it = await table.click_until_announced(m, inflight_panel)
-    bot.proc.send_signal(signal.SIGKILL)  # the move is announced, so committed; its answer may not be sent
+    bot.signal(signal.SIGKILL)  # the move is announced, so committed; its answer may not be sent
     await kill_bot(emu, bot)
     acked = bool(it.callbacks) and it.callbacks[0].ok
     table.moves.append(Move(before + 1, table.seat(m), acked=acked))
@@ -468,7 +466,7 @@ async def test_sigterm_finishes_and_closes_the_database(tmp_path: Path) -> None:
             await table.click(bob, table.message_id, f"ct:{table.id}:join")
             await table.click(alice, table.message_id, f"ct:{table.id}:start")
             await table.play_turns(2)
-            bot.proc.send_signal(signal.SIGTERM)
+            bot.signal(signal.SIGTERM)
             await asyncio.wait_for(bot.proc.wait(), 15)
             assert bot.proc.returncode == 0, bot.output()
             assert "Traceback" not in bot.output(), bot.output()
