@@ -29,6 +29,7 @@ from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS,
 from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, cards_text, panel_text, table_message
+from bot.replies import edit_original, send_private, update_clicked
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
 from games.engine import Move, Step
 
@@ -401,7 +402,7 @@ class Controller:
 
     async def _push(self, table_id: int, user_id: int, panel: Panel, content: str, view: Rows) -> None:
         try:
-            await panel.interaction.edit_original_response(content=content, view=view, attachments=[])
+            await edit_original(panel.interaction, content, view)
         except discord.HTTPException as e:   # dismissed by the player, or the token ran out
             log.debug("table %s: could not update the panel of %s: %s", table_id, user_id, e)
             self.panels.forget(table_id, user_id)
@@ -466,7 +467,7 @@ class Controller:
             return await self.error(interaction, "The game has not started yet.")
         drawn = table.version
         content, view = self.panel(table, seat, ())
-        await interaction.response.send_message(content, view=view, ephemeral=True, files=hand_file(table, seat))
+        await send_private(interaction, content, view, hand_file(table, seat))
         self.panels.drawn(table.id, interaction.user.id, interaction, drawn)
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
@@ -495,10 +496,7 @@ class Controller:
         content, view = self.panel(table, seat, path, page, note, **mode)
         # recorded first: the table's editor must not push this panel while the answer is on its way
         self.panels.drawn(table.id, interaction.user.id, interaction, table.version)
-        if keep_picture:
-            await interaction.response.edit_message(content=content, view=view)
-        else:
-            await interaction.response.edit_message(content=content, view=view, attachments=[])
+        await update_clicked(interaction, content, view, None if keep_picture else [])
 
     # -- the private panel
     async def _seat(self, interaction: discord.Interaction, table_id: int) -> tuple[Table, int] | None:

@@ -23,9 +23,11 @@ What it enforces, like Discord: a second acknowledgement of an interaction is re
 40060); a callback more than 3 s after the interaction was created is refused (404, code 10062);
 interaction tokens (follow-ups, edits of the original response, including ephemeral messages) stop
 working after 15 minutes (401, code 50027); message bodies are checked against Discord's main
-limits (400, code 50035 or 50006); slash-command options are validated against the synced
-schema (types, required, choices, ranges, lengths) before the interaction is sent. Time comes from
-an injectable `Clock`, so tests can `emu.clock.advance(seconds)`.
+limits (400, code 50035 or 50006); an interaction callback answers 204 without a body unless
+the bot asks for the callback object (``?with_response=1``, as discord.py does); slash-command
+options are validated against the synced schema (types, required, choices, ranges, lengths)
+before the interaction is sent. Time comes from an injectable `Clock`, so tests can
+`emu.clock.advance(seconds)`.
 
 Every REST request is recorded in `emu.calls` (in order of arrival, with timestamps and the
 interaction it belongs to, if any); any route the emulator does not handle is answered 404 and
@@ -1481,6 +1483,8 @@ class Emulator:
             self._record_callback(interaction, call, exc.status, body, exc.body(), None)
             raise
         self._record_callback(interaction, call, status, body, answer, message)
+        if call.query.get("with_response", "").lower() not in ("1", "true"):
+            return 204, None   # as Discord: the callback object only when asked for
         return status, answer
 
     def _record_callback(
