@@ -36,7 +36,20 @@ from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
 from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
 from games.common.table import seat_names
-from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.engine import (
+    BadOption,
+    Choice,
+    Event,
+    Game,
+    Move,
+    Outcome,
+    PileView,
+    SeatView,
+    State,
+    View,
+    Zone,
+    placings_from,
+)
 from games.options import Options, option
 
 WILD_RANK = 8
@@ -305,17 +318,25 @@ class CrazyEights(Game[CrazyEightsState]):
             return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
         return f"Your turn: nothing matches {target}, so draw."
 
-    def _question(self, s: CrazyEightsState, seat: int) -> str:
+    @staticmethod
+    def _question(moves: list[Move]) -> str:
         """The first question of the turn's prompt: it offers only what the moves allow."""
-        kinds = {m.kind for m in self.moves(s, seat)}
+        kinds = {m.kind for m in moves}
         if "draw" in kinds:
             return "Play or draw" if "play" in kinds else "Nothing to play"
         if "play" in kinds:
             return "Play or pass" if "pass" in kinds else "Play a card"
         return "Nothing to play or draw"
 
+    def choices(self, s: CrazyEightsState, seat: int, moves: list[Move]) -> tuple[Choice, ...]:
+        q = self._question(moves)
+        return tuple(Choice(m, self._path(q, m)) for m in moves)
+
     def describe(self, s: CrazyEightsState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        q = self._question(s, seat)
+        return self._path(self._question(self.moves(s, seat)), move)
+
+    @staticmethod
+    def _path(q: str, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "draw":
             return ((q, "Draw a card"),)
         if move.kind == "pass":

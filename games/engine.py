@@ -317,8 +317,13 @@ class Game(Generic[S]):
     def prompt(self, s: S, seat: int) -> Prompt:
         if seat not in self.to_move(s):
             return Prompt(self.waiting_text(s))
-        return Prompt(self.instruction(s, seat),
-                      tuple(Choice(m, self.describe(s, seat, m)) for m in self.moves(s, seat)))
+        return Prompt(self.instruction(s, seat), self.choices(s, seat, self.moves(s, seat)))
+
+    def choices(self, s: S, seat: int, moves: list[Move]) -> tuple[Choice, ...]:
+        """Each of ``moves`` with the steps that build it. A game whose questions depend on
+        the whole list (say, "Play or draw" only when a draw is among them) works them out
+        here once instead of in every `describe`."""
+        return tuple(Choice(m, self.describe(s, seat, m)) for m in moves)
 
     def instruction(self, s: S, seat: int) -> str:
         return "Your move."

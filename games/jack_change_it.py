@@ -58,7 +58,7 @@ from games.common.shedding import (
 )
 from games.common.stock import can_draw
 from games.common.table import hand_zones, table_view
-from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone
+from games.engine import BadOption, Choice, Event, Game, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
 
 HAND_SIZE = 7
@@ -342,15 +342,23 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
             return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
         return f"Your turn: nothing you may play fits {target}, so draw."
 
-    def _question(self, s: JackChangeItState, seat: int) -> str:
+    @staticmethod
+    def _question(moves: list[Move]) -> str:
         """The first question of the turn's prompt: "or draw" only when a draw is offered."""
-        kinds = {m.kind for m in self.moves(s, seat)}
+        kinds = {m.kind for m in moves}
         if "draw" in kinds:
             return "Play or draw" if "play" in kinds else "Nothing to play"
         return "Play a card" if "play" in kinds else "Nothing to play or draw"
 
+    def choices(self, s: JackChangeItState, seat: int, moves: list[Move]) -> tuple[Choice, ...]:
+        q = self._question(moves)
+        return tuple(Choice(m, self._path(s, q, m)) for m in moves)
+
     def describe(self, s: JackChangeItState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        q = self._question(s, seat)
+        return self._path(s, self._question(self.moves(s, seat)), move)
+
+    @staticmethod
+    def _path(s: JackChangeItState, q: str, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "draw":
             return ((q, f"Draw {s.owed} (penalty)" if s.owed else "Draw a card"),)
         if move.kind == "pass":
