@@ -20,6 +20,8 @@ from typing import Any, Self
 
 import aiosqlite
 
+from games.jsontext import dumps
+
 
 class VersionConflict(Exception):
     """The table changed since it was read; reload and try again."""
@@ -210,7 +212,7 @@ def split_sql(script: str) -> list[str]:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return dumps(value, sort_keys=True)
 
 
 def _seat_key(seats: list[SeatRecord]) -> tuple[tuple[int | None, str, bool, bool], ...]:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from games import cards as C
+from games.jsontext import dumps
 from games.options import BadOption, Options
 
 __all__ = [
@@ -226,7 +227,7 @@ class State:
     over: bool = False
 
     def to_json(self) -> str:
-        return json.dumps(self.__dict__, separators=(",", ":"))
+        return dumps(self.__dict__)
 
     @classmethod
     def from_json(cls, text: str) -> State:
