@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot import pictures
+from bot.clicks import SORRY, Clicks
 from bot.cogs.config import ConfigCog
 from bot.cogs.stats import StatsCog
 from bot.cogs.tables import TablesCog
@@ -38,6 +39,7 @@ class CardBot(commands.AutoShardedBot):
         self.store: TableStore | None = None
         self.service: TableService | None = None
         self.controller: Controller | None = None
+        self.clicks = Clicks(DYNAMIC_ITEMS)
         self.thinker: Thinker = make_thinker(settings.ai_workers)
         self._warming: asyncio.Task | None = None
 
@@ -50,7 +52,6 @@ class CardBot(commands.AutoShardedBot):
         self.controller = Controller(self, self.service)
         loaded = await self.service.load()
         log.info("loaded %d open tables", loaded)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TablesCog(self))
         await self.add_cog(ConfigCog(self))
         await self.add_cog(StatsCog(self))
@@ -62,6 +63,9 @@ class CardBot(commands.AutoShardedBot):
             await self.tree.sync()
         self.service.start_timers()
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await self.clicks.dispatch(interaction)
+
     async def on_command_error(self, interaction: discord.Interaction,
                                error: discord.app_commands.AppCommandError) -> None:
         """A refused check has already answered the member; anything else is our bug: log it
@@ -70,11 +74,10 @@ class CardBot(commands.AutoShardedBot):
             return
         log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                   exc_info=error)
-        text = "Something went wrong on our side; please try again."
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(SORRY, ephemeral=True)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(SORRY, ephemeral=True)
 
     async def close(self) -> None:
         """Stop taking work, let moves being written finish, then close the database."""

@@ -1,7 +1,7 @@
 """Message components as Discord's JSON, without building ``discord.ui`` objects.
 
-Every button and select the bot sends is dispatched by the ``DynamicItem`` templates
-registered at start-up (bot/ui.py), so a message never needs a live ``discord.ui.View``
+Every button and select the bot sends is dispatched by the ``DynamicItem`` templates of
+bot/ui.py (see bot/clicks.py), so a message never needs a live ``discord.ui.View``
 behind it. Building one per redraw (items, weights, a stored view with a 15-minute timer
 per ephemeral panel) cost more than the rest of a move, so the bot sends plain rows.
 

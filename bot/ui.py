@@ -1,7 +1,7 @@
 """Buttons and selects, and what a click does.
 
 Component ids carry everything needed to answer a click after a restart
-(discord.py ``DynamicItem``s, registered at start-up):
+(discord.py ``DynamicItem``s, dispatched by bot/clicks.py):
 
 * ``ct:{table}:{action}``: buttons on the public table message;
 * ``cp:{table}:{version}:{path}:{answer}``: an answer button in a hand panel;

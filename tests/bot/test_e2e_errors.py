@@ -168,3 +168,19 @@ async def test_rules_list_every_option_of_every_game_one_per_line(simcord_env):
         assert [line.split("`")[1] for line in lines] == [i.name for i in game.Options.describe()], key
         assert all(len(field.value) <= 1024 for field in embed.fields) and len(embed) <= 6000
         assert "True" not in "".join(lines) and "False" not in "".join(lines)
+
+
+async def test_a_click_that_fails_on_our_side_is_answered_and_logged(simcord_env, monkeypatch, caplog):
+    """A bug behind a button must not leave the member's click spinning until Discord gives up:
+    they are told, privately, and the log says which click failed."""
+    env = simcord_env
+    _, channel, (alice, bob, _), tid, message = await lobby(env)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(env.bot.controller, "table_click", broken)
+    result = await bob.click(message, custom_id=f"ct:{tid}:join")
+    assert "Something went wrong" in reply(result)
+    assert f"the click on ct:{tid}:join failed" in caplog.text and "a bug" in caplog.text
+    assert [s.name for s in env.bot.service.tables[tid].record.seats] == ["alice"]

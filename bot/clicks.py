@@ -1,0 +1,57 @@
+"""Where a click on one of the bot's buttons or menus goes.
+
+The components are discord.py ``DynamicItem``s (bot/ui.py): their templates parse the custom
+ids, which carry the table and its version, so a button keeps working after a restart. They
+are dispatched here, from the ``interaction`` event, instead of being registered with
+``Client.add_dynamic_items``: for every click, discord.py's own dispatch first rebuilds the
+whole clicked message as a ``discord.ui.View`` (``View.from_message``) just to find the item
+in it. For a hand panel of twenty buttons that took about 150 µs, more than a tenth of what
+answering the click costs.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import discord
+
+log = logging.getLogger(__name__)
+
+SORRY = "Something went wrong on our side; please try again."
+
+
+class Clicks:
+    """The bot's component templates, tried in order on every component interaction."""
+
+    def __init__(self, items: Sequence[type[discord.ui.DynamicItem]]) -> None:
+        self.items = [(item.__discord_ui_compiled_template__, item) for item in items]
+
+    async def dispatch(self, interaction: discord.Interaction) -> bool:
+        """Answer a click on one of our components; False when the interaction is not one."""
+        custom_id = (interaction.data or {}).get("custom_id")
+        if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
+            return False
+        for template, factory in self.items:
+            match = template.fullmatch(custom_id)
+            if match is None:
+                continue
+            try:
+                item = await factory.from_custom_id(interaction, None, match)
+                await item.callback(interaction)
+            except Exception:
+                log.exception("the click on %s failed", custom_id)
+                await _apologise(interaction)
+            return True
+        return False
+
+
+async def _apologise(interaction: discord.Interaction) -> None:
+    """Tell the member something failed rather than leave the click unanswered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(SORRY, ephemeral=True)
+        else:
+            await interaction.response.send_message(SORRY, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the member that their click failed")
