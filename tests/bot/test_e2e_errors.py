@@ -184,3 +184,21 @@ async def test_a_click_that_fails_on_our_side_is_answered_and_logged(simcord_env
     assert "Something went wrong" in reply(result)
     assert f"the click on ct:{tid}:join failed" in caplog.text and "a bug" in caplog.text
     assert [s.name for s in env.bot.service.tables[tid].record.seats] == ["alice"]
+
+
+async def test_a_failure_after_the_panel_was_redrawn_is_told_in_a_follow_up(simcord_env, monkeypatch):
+    """The panel answer counts as the click's answer: the apology then comes as a follow-up."""
+    env = simcord_env
+    channel, (alice, bob), tid, message, table, mover = await started_scopa(env)
+    panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
+    redraw = env.bot.controller.redraw
+
+    async def redraw_then_fail(*args, **kwargs):
+        await redraw(*args, **kwargs)
+        raise RuntimeError("a bug after the answer")
+
+    monkeypatch.setattr(env.bot.controller, "redraw", redraw_then_fail)
+    refresh = next(c for c in custom_ids(panel.message) if c.startswith("cn:") and ":refresh:" in c)
+    result = await mover.click(panel.message, custom_id=refresh)
+    assert result.response is not None and "Something went wrong" not in result.response.content
+    assert [f.content for f in result.followups] == ["Something went wrong on our side; please try again."]
