@@ -26,20 +26,12 @@ from games.jsontext import dumps
 class VersionConflict(Exception):
     """The table changed since it was read; reload and try again."""
 
-@dataclass(frozen=True)
-class _Done:
-    rowcount: int
-    lastrowid: int | None
 
-
-async def _exec(db: aiosqlite.Connection, sql: str, params: Any = ()) -> _Done:
-    """Run one statement and close its cursor at once: an open cursor would keep a
-    statement in progress and make the next COMMIT fail."""
-    cursor = await db.execute(sql, params)
-    try:
-        return _Done(cursor.rowcount, cursor.lastrowid)
-    finally:
-        await cursor.close()
+async def _exec(db: aiosqlite.Connection, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+    """Run one statement to its end in one trip to the connection's thread, and give its rows
+    (a write says what it changed with RETURNING). Its statement is done when this returns, so
+    the next COMMIT never meets a statement still in progress."""
+    return list(await db.execute_fetchall(sql, params))
 
 
 async def _use_wal(db: aiosqlite.Connection) -> None:
@@ -192,7 +184,7 @@ _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer, stan
 _INSERT_RESULT = ("INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
                   " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 _UPDATE_MOVE = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
-                " last_seat = ?, last_move = ? WHERE id = ? AND version = ?")
+                " last_seat = ?, last_move = ? WHERE id = ? AND version = ? RETURNING id")
 ResultRow = tuple[int | None, int, float]   # user_id (None for a computer), placing, score
 
 
@@ -436,27 +428,26 @@ class Store(StoreCommon):
         now = time.time()
         seats = list(seats)
         async with self._transaction() as db:
-            cursor = await _exec(db,
+            [(table_id,)] = await _exec(db,
                 "INSERT INTO tables (guild_id, channel_id, message_id, game, options, host_id, seed,"
                 " status, state, version, created_at, updated_at)"
-                " VALUES (?, ?, NULL, ?, ?, ?, ?, 'lobby', NULL, 0, ?, ?)",
+                " VALUES (?, ?, NULL, ?, ?, ?, ?, 'lobby', NULL, 0, ?, ?) RETURNING id",
                 (guild_id, channel_id, game, _dumps(options), host_id, seed, now, now))
-            table_id = cursor.lastrowid
             await _exec_many(db, _INSERT_SEAT, self._seat_rows(table_id, seats))
         return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now)
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:
             async with self._transaction() as db:
-                cursor = await _exec(db,
+                written = await _exec(db,
                     "UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
                     " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?, meta = ?,"
                     " last_seat = NULL, last_move = NULL"
-                    " WHERE id = ? AND version = ?",
+                    " WHERE id = ? AND version = ? RETURNING id",
                     (record.guild_id, record.channel_id, record.message_id, record.game,
                      _dumps(record.options), record.host_id, record.seed, record.status, record.state,
                      record.version, now, _dumps(record.meta), record.id, expected_version))
-                if cursor.rowcount != 1:
+                if not written:
                     raise VersionConflict(f"table {record.id} is not at version {expected_version}")
                 await self._replace_seats(db, record)
 
@@ -470,7 +461,7 @@ class Store(StoreCommon):
                 written = await self._moves.write(params)   # one statement, batched with other tables'
             else:
                 async with self._transaction() as db:
-                    written = (await _exec(db, _UPDATE_MOVE, params)).rowcount == 1
+                    written = bool(await _exec(db, _UPDATE_MOVE, params))
                     if written:
                         await self._replace_seats(db, record)
                         if result_rows is not None:
@@ -506,13 +497,13 @@ class Store(StoreCommon):
 
     async def forget_user(self, user_id: int) -> int:
         async with self._transaction() as db:
-            a = await _exec(db, "UPDATE results SET user_id = NULL WHERE user_id = ?", (user_id,))
+            a = await _exec(db, "UPDATE results SET user_id = NULL WHERE user_id = ? RETURNING 1", (user_id,))
             b = await _exec(db, f"UPDATE seats SET user_id = NULL, name = 'someone' WHERE user_id = ?"
-                                f" AND table_id IN ({CLOSED_TABLES})", (user_id,))
-            c = await _exec(db, f"UPDATE tables SET host_id = 0 WHERE host_id = ? AND id IN ({CLOSED_TABLES})",
-                            (user_id,))
+                                f" AND table_id IN ({CLOSED_TABLES}) RETURNING 1", (user_id,))
+            c = await _exec(db, f"UPDATE tables SET host_id = 0 WHERE host_id = ? AND id IN ({CLOSED_TABLES})"
+                                " RETURNING 1", (user_id,))
         self._known_seats.clear()
-        return a.rowcount + b.rowcount + c.rowcount
+        return len(a) + len(b) + len(c)
 
     async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
         sql, params = results_query(guild_id, user_id, game, lambda n: "?")
