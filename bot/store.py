@@ -51,6 +51,14 @@ async def _use_wal(db: aiosqlite.Connection) -> None:
         delay = min(delay * 2, 0.1)
 
 
+async def _insert(db: aiosqlite.Connection, head: str, rows: list[tuple]) -> None:
+    """``head`` (``INSERT INTO t (a, b)``) with all ``rows`` as one statement: one trip to the
+    connection's thread however many rows."""
+    if rows:
+        marks = "(" + ", ".join("?" * len(rows[0])) + ")"
+        await _exec(db, f"{head} VALUES {', '.join([marks] * len(rows))}", tuple(v for row in rows for v in row))
+
+
 async def _exec_many(db: aiosqlite.Connection, sql: str, rows: Any) -> None:
     cursor = await db.executemany(sql, rows)
     await cursor.close()
@@ -180,9 +188,11 @@ _TABLE_SELECT = """
            s.stand_in AS s_stand_in
     FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 """
-_INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in) VALUES (?, ?, ?, ?, ?, ?)"
-_INSERT_RESULT = ("INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
-                  " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+_INSERT_SEATS = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in)"
+_INSERT_RESULTS = "INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
+_UPDATE_TABLE = ("UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
+                 " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?, meta = ?,"
+                 " last_seat = NULL, last_move = NULL WHERE id = ? AND version = ? RETURNING id")
 _UPDATE_MOVE = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
                 " last_seat = ?, last_move = ? WHERE id = ? AND version = ? RETURNING id")
 ResultRow = tuple[int | None, int, float]   # user_id (None for a computer), placing, score
@@ -433,23 +443,23 @@ class Store(StoreCommon):
                 " status, state, version, created_at, updated_at)"
                 " VALUES (?, ?, NULL, ?, ?, ?, ?, 'lobby', NULL, 0, ?, ?) RETURNING id",
                 (guild_id, channel_id, game, _dumps(options), host_id, seed, now, now))
-            await _exec_many(db, _INSERT_SEAT, self._seat_rows(table_id, seats))
+            await _insert(db, _INSERT_SEATS, self._seat_rows(table_id, seats))
         return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now)
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:
-            async with self._transaction() as db:
-                written = await _exec(db,
-                    "UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
-                    " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?, meta = ?,"
-                    " last_seat = NULL, last_move = NULL"
-                    " WHERE id = ? AND version = ? RETURNING id",
-                    (record.guild_id, record.channel_id, record.message_id, record.game,
-                     _dumps(record.options), record.host_id, record.seed, record.status, record.state,
-                     record.version, now, _dumps(record.meta), record.id, expected_version))
-                if not written:
-                    raise VersionConflict(f"table {record.id} is not at version {expected_version}")
-                await self._replace_seats(db, record)
+            params = (record.guild_id, record.channel_id, record.message_id, record.game,
+                      _dumps(record.options), record.host_id, record.seed, record.status, record.state,
+                      record.version, now, _dumps(record.meta), record.id, expected_version)
+            if self._seats_unchanged(record, expected_version):   # one statement is its own transaction
+                written = bool(await self._statement(_UPDATE_TABLE, params))
+            else:
+                async with self._transaction() as db:
+                    written = bool(await _exec(db, _UPDATE_TABLE, params))
+                    if written:
+                        await self._replace_seats(db, record)
+            if not written:
+                raise VersionConflict(f"table {record.id} is not at version {expected_version}")
 
     async def append_move(self, record: TableRecord, seat: int, move: str, expected_version: int,
                           results: list[ResultRow] | None = None) -> None:
@@ -457,15 +467,17 @@ class Store(StoreCommon):
             result_rows = self._result_rows(record, results, now) if results is not None else None
             params = (record.state, record.status, record.version, now, _dumps(record.meta), seat, move,
                       record.id, expected_version)
-            if result_rows is None and self._seats_unchanged(record, expected_version):
+            seated = self._seats_unchanged(record, expected_version)
+            if result_rows is None and seated:
                 written = await self._moves.write(params)   # one statement, batched with other tables'
             else:
                 async with self._transaction() as db:
                     written = bool(await _exec(db, _UPDATE_MOVE, params))
                     if written:
-                        await self._replace_seats(db, record)
+                        if not seated:
+                            await self._replace_seats(db, record)
                         if result_rows is not None:
-                            await _exec_many(db, _INSERT_RESULT, result_rows)
+                            await _insert(db, _INSERT_RESULTS, result_rows)
             if not written:
                 raise VersionConflict(f"table {record.id} is not at version {expected_version}")
 
@@ -493,7 +505,7 @@ class Store(StoreCommon):
     async def record_results(self, record: TableRecord, rows: list[ResultRow]) -> None:
         result_rows = self._result_rows(record, rows, time.time())
         async with self._transaction() as db:
-            await _exec_many(db, _INSERT_RESULT, result_rows)
+            await _insert(db, _INSERT_RESULTS, result_rows)
 
     async def forget_user(self, user_id: int) -> int:
         async with self._transaction() as db:
@@ -550,7 +562,7 @@ class Store(StoreCommon):
 
     async def _replace_seats(self, db: aiosqlite.Connection, record: TableRecord) -> None:
         await _exec(db, "DELETE FROM seats WHERE table_id = ?", (record.id,))
-        await _exec_many(db, _INSERT_SEAT, self._seat_rows(record.id, record.seats))
+        await _insert(db, _INSERT_SEATS, self._seat_rows(record.id, record.seats))
 
 
 
