@@ -61,7 +61,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -407,6 +408,22 @@ class Result:
         return values[min(len(values) - 1, int(q * len(values)))] * 1000
 
 
+@contextmanager
+def instrument_collector_paused() -> Iterator[None]:
+    """No cycle collection in this process during a run. This process is the instrument (the
+    emulator and the players): its full collections, slowed by every call and message the
+    emulator keeps, stalled each click in flight for 100-340 ms every two seconds, whichever bot
+    was measured. The set-up's objects are frozen first, and the run's garbage waits for its end."""
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+        gc.collect()
+
+
 async def measure(name: str, emu: BenchEmulator, bot: BotProcess, rec: Recorder, players: list[Callable[[], Any]],
                   warmup: float, seconds: float, py_spy: str | None = None) -> Result:
     """Run every player loop until the window closes; measure clicks answered inside the window."""
@@ -420,36 +437,35 @@ async def measure(name: str, emu: BenchEmulator, bot: BotProcess, rec: Recorder,
         except Exception as e:  # noqa: BLE001 - reported below; one broken table must not hide the rest
             failures.append(e)
 
-    gc.collect()
-    gc.freeze()  # the set-up's objects need not be scanned again by every collection
-    tasks = [asyncio.create_task(loop(p)) for p in players]
-    await asyncio.sleep(warmup)
-    spy = None
-    if py_spy:  # sample the bot process's stacks during the window (collapsed stacks, all threads)
-        exe = os.environ.get("PY_SPY") or shutil.which("py-spy") or "py-spy"
-        spy = await asyncio.create_subprocess_exec(
-            exe, "record", "--pid", str(bot.proc.pid), "--duration", str(max(1, int(seconds))), "--rate", "200",
-            "--format", "raw", "--threads", "--nonblocking", "--output", py_spy,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-    cpu0, emu0, t0 = bot.cpu(), time.process_time(), time.perf_counter()
-    await asyncio.sleep(seconds)
-    cpu1, emu1, t1 = bot.cpu(), time.process_time(), time.perf_counter()
-    if spy is not None:
-        try:
-            await asyncio.wait_for(spy.wait(), 10)
-        except TimeoutError:
-            spy.kill()
-            await spy.wait()
-    stop.set()
-    done, pending = await asyncio.wait(tasks, timeout=CLICK_TIMEOUT + 5)
-    for t in pending:
-        t.cancel()
-    for e in failures[:3]:
-        print(f"  {name}: a player loop failed: {type(e).__name__}: {e}"[:500], file=sys.stderr)
-    duration = t1 - t0
-    result = Result(name, duration, rec.window(t0, t1), (cpu1 - cpu0) / duration, (emu1 - emu0) / duration,
-                    rec.notes, errors=len(failures))
-    return result
+    with instrument_collector_paused():
+        tasks = [asyncio.create_task(loop(p)) for p in players]
+        await asyncio.sleep(warmup)
+        spy = None
+        if py_spy:  # sample the bot process's stacks during the window (collapsed stacks, all threads)
+            exe = os.environ.get("PY_SPY") or shutil.which("py-spy") or "py-spy"
+            spy = await asyncio.create_subprocess_exec(
+                exe, "record", "--pid", str(bot.proc.pid), "--duration", str(max(1, int(seconds))), "--rate", "200",
+                "--format", "raw", "--threads", "--nonblocking", "--output", py_spy,
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        cpu0, emu0, t0 = bot.cpu(), time.process_time(), time.perf_counter()
+        await asyncio.sleep(seconds)
+        cpu1, emu1, t1 = bot.cpu(), time.process_time(), time.perf_counter()
+        if spy is not None:
+            try:
+                await asyncio.wait_for(spy.wait(), 10)
+            except TimeoutError:
+                spy.kill()
+                await spy.wait()
+        stop.set()
+        done, pending = await asyncio.wait(tasks, timeout=CLICK_TIMEOUT + 5)
+        for t in pending:
+            t.cancel()
+        for e in failures[:3]:
+            print(f"  {name}: a player loop failed: {type(e).__name__}: {e}"[:500], file=sys.stderr)
+        duration = t1 - t0
+        result = Result(name, duration, rec.window(t0, t1), (cpu1 - cpu0) / duration, (emu1 - emu0) / duration,
+                        rec.notes, errors=len(failures))
+        return result
 
 
 async def prepare_database(url: str, guild_id: int, pictures: bool) -> None:
