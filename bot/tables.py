@@ -245,7 +245,8 @@ class TableService:
 
     # -- lobby
     async def create(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game_key: str,
-                     options: dict[str, str] | None = None) -> Table:
+                     options: dict[str, str] | None = None, seats: list[SeatRecord] | None = None) -> Table:
+        """Open a table in its lobby, with the host seated (or ``seats``, the host's first)."""
         game = GAMES.get(game_key)
         if game is None:
             raise TableError(f"There is no game called '{game_key}'. Try one of: {', '.join(sorted(GAMES))}.")
@@ -263,7 +264,7 @@ class TableService:
             raise TableError(f"Bad option: {e}.") from None
         record = await self.store.create_table(
             guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
-            [SeatRecord(host_id, host_name)])
+            seats or [SeatRecord(host_id, host_name)])
         # what this table keeps of the server's settings, whatever they become later
         record.meta.update(timer=config.timer_for(game.key), window=config.window,
                            timeout_action=config.timeout_action, replace_after=config.replace_after,
@@ -423,14 +424,10 @@ class TableService:
             raise TableError("A rematch can only start from a finished game.")
         if old.seat_of(user_id) is None:
             raise TableError("Only players of the last game can ask for a rematch.")
-        table = await self.create(old.record.guild_id, old.record.channel_id, user_id, name, old.game.key,
-                                  {k: str(v) for k, v in old.record.options.items()})
-        async with table.lock:
-            table.record.seats = [SeatRecord(s.user_id, s.name, s.computer) for s in old.record.seats]
-            mine = table.seat_of(user_id)
-            table.record.seats.insert(0, table.record.seats.pop(mine))
-            await self._save(table)
-        return table
+        seats = [SeatRecord(s.user_id, s.name, s.computer) for s in old.record.seats]
+        seats.insert(0, seats.pop(old.seat_of(user_id)))
+        return await self.create(old.record.guild_id, old.record.channel_id, user_id, name, old.game.key,
+                                 {k: str(v) for k, v in old.record.options.items()}, seats)
 
     # -- playing
     async def act(self, table_id: int, user_id: int, version: int, move: Move | str) -> list[Event]:

@@ -176,3 +176,30 @@ async def test_a_computer_whose_search_breaks_still_moves_and_the_game_goes_on(s
         assert thinker.asked > 0 and "plays a random legal move" in caplog.text
     finally:
         await service.close()
+
+
+async def test_a_rematch_seats_the_same_players_with_the_asker_as_host(store):
+    """Whoever asks for the rematch hosts it from the first seat; the others keep their order,
+    computers included, and the new lobby is in the database as shown."""
+    first = TableService(store, ai_iterations=10, ai_seconds=None)
+    t = await first.create(1, 2, ALICE, "Alice", "crazy_eights", {"hand_size": "5"})
+    await first.join(t.id, BOB, "Bob")
+    await first.add_computer(t.id, ALICE)
+    await first.start(t.id, ALICE)
+    while t.status == PLAYING:
+        await first.idle()
+        if t.status != PLAYING:
+            break
+        seat = t.to_move()[0]
+        user = t.record.seats[seat].user_id
+        await first.act(t.id, user, t.version, t.game.moves(t.state, seat)[0])
+    assert t.status == FINISHED
+    again = await first.rematch(t.id, BOB, "Bob")
+    seated = [(s.name, s.computer) for s in again.record.seats]
+    assert seated == [("Bob", False), ("Alice", False), ("Computer 1", True)]
+    assert again.record.host_id == BOB and again.status == "lobby"
+    await first.close()
+    second = TableService(store, ai_iterations=10, ai_seconds=None)
+    await second.load()
+    assert [(s.name, s.computer) for s in second.tables[again.id].record.seats] == seated
+    await second.close()
