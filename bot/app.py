@@ -14,6 +14,7 @@ from bot.clicks import SORRY, Clicks
 from bot.cogs.config import ConfigCog
 from bot.cogs.stats import StatsCog
 from bot.cogs.tables import TablesCog
+from bot.replies import tell_privately
 from bot.settings import Settings
 from bot.store_base import TableStore
 from bot.store_pg import open_store
@@ -74,10 +75,7 @@ class CardBot(commands.AutoShardedBot):
             return
         log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                   exc_info=error)
-        if interaction.response.is_done():
-            await interaction.followup.send(SORRY, ephemeral=True)
-        else:
-            await interaction.response.send_message(SORRY, ephemeral=True)
+        await tell_privately(interaction, SORRY)
 
     async def close(self) -> None:
         """Stop taking work, let moves being written finish, then close the database."""

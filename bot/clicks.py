@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.replies import tell_privately
+
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on our side; please try again."
@@ -60,9 +62,6 @@ def _release(interaction: discord.Interaction) -> None:
 async def _apologise(interaction: discord.Interaction) -> None:
     """Tell the member something failed rather than leave the click unanswered."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(SORRY, ephemeral=True)
-        else:
-            await interaction.response.send_message(SORRY, ephemeral=True)
+        await tell_privately(interaction, SORRY)
     except discord.HTTPException:
         log.warning("could not tell the member that their click failed")

@@ -9,6 +9,7 @@ of a message it would throw away (a panel of twenty buttons took longer to parse
 
 Only what the hand panels use is covered: content, plain component rows, ephemeral flag,
 files and attachments. Errors are discord.py's own (``discord.HTTPException`` and its kin).
+`tell_privately` is the one way the bot sends a member a private line (a refusal, an apology).
 """
 
 from __future__ import annotations
@@ -62,6 +63,15 @@ async def _respond(interaction: discord.Interaction, kind: discord.InteractionRe
         for file in params.files or ():
             file.close()
     response._response_type = kind   # what response.is_done() reads
+
+
+async def tell_privately(interaction: discord.Interaction, text: str) -> None:
+    """A line only the member sees: the answer to their interaction, or a follow-up once it
+    has been answered."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def edit_original(interaction: discord.Interaction, content: str, view: Rows,

@@ -29,7 +29,7 @@ from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS,
 from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, cards_text, panel_text, table_message
-from bot.replies import edit_original, send_private, update_clicked
+from bot.replies import edit_original, send_private, tell_privately, update_clicked
 from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
 from games.engine import Move, Step
 
@@ -424,10 +424,7 @@ class Controller:
 
     @staticmethod
     async def error(interaction: discord.Interaction, text: str) -> None:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await tell_privately(interaction, text)
 
     # -- the public table message
     async def table_click(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
