@@ -13,10 +13,10 @@ import asyncio
 import json
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Awaitable, Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import aiosqlite
 
@@ -51,17 +51,34 @@ async def _use_wal(db: aiosqlite.Connection) -> None:
         delay = min(delay * 2, 0.1)
 
 
-async def _insert(db: aiosqlite.Connection, head: str, rows: list[tuple]) -> None:
-    """``head`` (``INSERT INTO t (a, b)``) with all ``rows`` as one statement: one trip to the
-    connection's thread however many rows."""
+T = TypeVar("T")
+Work = Callable[[sqlite3.Connection], T]
+
+
+def _rows(conn: sqlite3.Connection, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+    return conn.execute(sql, params).fetchall()
+
+
+def _insert(conn: sqlite3.Connection, head: str, rows: list[tuple]) -> None:
+    """``head`` (``INSERT INTO t (a, b)``) with all ``rows`` as one statement."""
     if rows:
         marks = "(" + ", ".join("?" * len(rows[0])) + ")"
-        await _exec(db, f"{head} VALUES {', '.join([marks] * len(rows))}", tuple(v for row in rows for v in row))
+        conn.execute(f"{head} VALUES {', '.join([marks] * len(rows))}", tuple(v for row in rows for v in row))
 
 
-async def _exec_many(db: aiosqlite.Connection, sql: str, rows: Any) -> None:
-    cursor = await db.executemany(sql, rows)
-    await cursor.close()
+def _atomically(work: Work[T]) -> Work[T]:
+    """``work`` as one write transaction, rolled back if it raises."""
+    def transaction(conn: sqlite3.Connection) -> T:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return result
+    return transaction
 
 
 
@@ -308,11 +325,11 @@ class StoreCommon:
         await self.close()
 
     def _created(self, table_id: int, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
-                 host_id: int, seed: int, seats: list[SeatRecord], now: float) -> TableRecord:
+                 host_id: int, seed: int, seats: list[SeatRecord], now: float, meta: str) -> TableRecord:
         self._known_seats[table_id] = (0, _seat_key(seats))
         return TableRecord(id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
                            options=json.loads(_dumps(options)), host_id=host_id, seed=seed,
-                           seats=seats, created_at=now, updated_at=now)
+                           seats=seats, meta=json.loads(meta), created_at=now, updated_at=now)
 
     @contextmanager
     def _writing(self, record: TableRecord, expected_version: int) -> Iterator[float]:
@@ -372,16 +389,18 @@ class Store(StoreCommon):
     """One SQLite database behind one aiosqlite connection.
 
     Open with ``await Store.open(path)`` (or ``async with await Store.open(path) as store``).
-    Every public method is safe to call from concurrent tasks: they are serialised on the
-    connection by an asyncio lock, and each write is one ``BEGIN IMMEDIATE`` transaction, so
-    other processes on the same file see all of it or none of it.
+    Every public method is safe to call from concurrent tasks. The connection's thread runs
+    what it is given one at a time, in order, and a transaction (``BEGIN IMMEDIATE`` to
+    ``COMMIT``) is given to it as one job (`_job`): no other task's statement can land inside
+    it, and it costs one trip to that thread, so no lock is needed and nothing waits behind a
+    transaction for more than its own run. Other processes on the same file see all of a
+    transaction or none of it.
     """
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         super().__init__()
         self._db = db
         self.path = path
-        self._lock = asyncio.Lock()
         self._moves = _MoveWriter(self._statement)
 
     # --- lifecycle -------------------------------------------------------------------------
@@ -404,47 +423,41 @@ class Store(StoreCommon):
 
     async def close(self) -> None:
         await self._moves.drain()
-        async with self._lock:
-            await self._db.close()
+        await self._db.close()   # queued behind every job already given to the thread
 
-    async def _statement(self, sql: str, params: tuple) -> list[sqlite3.Row]:
-        """One statement as its own transaction. It waits for the lock only while a transaction
-        holds it; otherwise it is queued on the connection's thread at once, and a transaction
-        begun later queues its BEGIN behind it. (Taking the lock for every move made all tables'
-        moves wait in line for each other's round trips to that thread.)"""
-        if self._lock.locked():
-            async with self._lock:
-                return list(await self._db.execute_fetchall(sql, params))
+    async def _statement(self, sql: str, params: Any = ()) -> list[sqlite3.Row]:
+        """One statement (a write is its own transaction), in one trip to the thread."""
         return list(await self._db.execute_fetchall(sql, params))
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A write transaction. Rolls back on any exception, cancellation included: every
-        statement is queued on the connection's thread before we wait for it, so the ROLLBACK
-        queued here always runs after them and the connection is never left mid-transaction."""
-        async with self._lock:
-            try:
-                await _exec(self._db, "BEGIN IMMEDIATE")
-                yield self._db
-                await _exec(self._db, "COMMIT")
-            except BaseException:
-                await self._db.rollback()
-                raise
+    async def _job(self, work: Work[T]) -> T:
+        """Run ``work`` on the connection's thread as one job, in one trip. aiosqlite has no
+        public call for this; ``Connection._execute`` is what its own methods use (the version
+        is pinned in pyproject.toml, and every store test goes through here). Once queued, the
+        job runs to its end even if the awaiting task is cancelled."""
+        return await self._db._execute(work, self._db._conn)
+
+    async def _transaction(self, work: Work[T]) -> T:
+        return await self._job(_atomically(work))
 
     # --- tables ----------------------------------------------------------------------------
 
     async def create_table(self, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
-                           host_id: int, seed: int, seats: list[SeatRecord]) -> TableRecord:
+                           host_id: int, seed: int, seats: list[SeatRecord],
+                           meta: dict[str, Any] | None = None) -> TableRecord:
         now = time.time()
-        seats = list(seats)
-        async with self._transaction() as db:
-            [(table_id,)] = await _exec(db,
+        seats, meta_text = list(seats), _dumps(meta or {})
+
+        def create(conn: sqlite3.Connection) -> int:
+            [(table_id,)] = _rows(conn,
                 "INSERT INTO tables (guild_id, channel_id, message_id, game, options, host_id, seed,"
-                " status, state, version, created_at, updated_at)"
-                " VALUES (?, ?, NULL, ?, ?, ?, ?, 'lobby', NULL, 0, ?, ?) RETURNING id",
-                (guild_id, channel_id, game, _dumps(options), host_id, seed, now, now))
-            await _insert(db, _INSERT_SEATS, self._seat_rows(table_id, seats))
-        return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now)
+                " status, state, version, created_at, updated_at, meta)"
+                " VALUES (?, ?, NULL, ?, ?, ?, ?, 'lobby', NULL, 0, ?, ?, ?) RETURNING id",
+                (guild_id, channel_id, game, _dumps(options), host_id, seed, now, now, meta_text))
+            _insert(conn, _INSERT_SEATS, self._seat_rows(table_id, seats))
+            return table_id
+
+        table_id = await self._transaction(create)
+        return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now, meta_text)
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:
@@ -454,10 +467,12 @@ class Store(StoreCommon):
             if self._seats_unchanged(record, expected_version):   # one statement is its own transaction
                 written = bool(await self._statement(_UPDATE_TABLE, params))
             else:
-                async with self._transaction() as db:
-                    written = bool(await _exec(db, _UPDATE_TABLE, params))
-                    if written:
-                        await self._replace_seats(db, record)
+                def save(conn: sqlite3.Connection) -> bool:
+                    if not _rows(conn, _UPDATE_TABLE, params):
+                        return False
+                    self._replace_seats(conn, record)
+                    return True
+                written = await self._transaction(save)
             if not written:
                 raise VersionConflict(f"table {record.id} is not at version {expected_version}")
 
@@ -471,87 +486,83 @@ class Store(StoreCommon):
             if result_rows is None and seated:
                 written = await self._moves.write(params)   # one statement, batched with other tables'
             else:
-                async with self._transaction() as db:
-                    written = bool(await _exec(db, _UPDATE_MOVE, params))
-                    if written:
-                        if not seated:
-                            await self._replace_seats(db, record)
-                        if result_rows is not None:
-                            await _insert(db, _INSERT_RESULTS, result_rows)
+                def save(conn: sqlite3.Connection) -> bool:
+                    if not _rows(conn, _UPDATE_MOVE, params):
+                        return False
+                    if not seated:
+                        self._replace_seats(conn, record)
+                    if result_rows is not None:
+                        _insert(conn, _INSERT_RESULTS, result_rows)
+                    return True
+                written = await self._transaction(save)
             if not written:
                 raise VersionConflict(f"table {record.id} is not at version {expected_version}")
 
     async def load_table(self, table_id: int) -> TableRecord | None:
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                _TABLE_SELECT + " WHERE t.id = ? ORDER BY s.seat", (table_id,))
+        rows = await self._statement(_TABLE_SELECT + " WHERE t.id = ? ORDER BY s.seat", (table_id,))
         records = self._records(rows)
         return records[0] if records else None
 
     async def open_tables(self) -> list[TableRecord]:
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                _TABLE_SELECT + " WHERE t.status IN (?, ?) ORDER BY t.id, s.seat", OPEN_STATUSES)
+        rows = await self._statement(_TABLE_SELECT + " WHERE t.status IN (?, ?) ORDER BY t.id, s.seat",
+                                     OPEN_STATUSES)
         return self._records(rows)
 
     async def moves(self, table_id: int) -> list[tuple[int, int, str]]:
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT version, seat, move FROM moves WHERE table_id = ? ORDER BY version", (table_id,))
+        rows = await self._statement("SELECT version, seat, move FROM moves WHERE table_id = ? ORDER BY version",
+                                     (table_id,))
         return [(r["version"], r["seat"], r["move"]) for r in rows]
 
     # --- results ---------------------------------------------------------------------------
 
     async def record_results(self, record: TableRecord, rows: list[ResultRow]) -> None:
         result_rows = self._result_rows(record, rows, time.time())
-        async with self._transaction() as db:
-            await _insert(db, _INSERT_RESULTS, result_rows)
+        await self._transaction(lambda conn: _insert(conn, _INSERT_RESULTS, result_rows))
 
     async def forget_user(self, user_id: int) -> int:
-        async with self._transaction() as db:
-            a = await _exec(db, "UPDATE results SET user_id = NULL WHERE user_id = ? RETURNING 1", (user_id,))
-            b = await _exec(db, f"UPDATE seats SET user_id = NULL, name = 'someone' WHERE user_id = ?"
-                                f" AND table_id IN ({CLOSED_TABLES}) RETURNING 1", (user_id,))
-            c = await _exec(db, f"UPDATE tables SET host_id = 0 WHERE host_id = ? AND id IN ({CLOSED_TABLES})"
-                                " RETURNING 1", (user_id,))
+        def forget(conn: sqlite3.Connection) -> int:
+            a = _rows(conn, "UPDATE results SET user_id = NULL WHERE user_id = ? RETURNING 1", (user_id,))
+            b = _rows(conn, f"UPDATE seats SET user_id = NULL, name = 'someone' WHERE user_id = ?"
+                            f" AND table_id IN ({CLOSED_TABLES}) RETURNING 1", (user_id,))
+            c = _rows(conn, f"UPDATE tables SET host_id = 0 WHERE host_id = ? AND id IN ({CLOSED_TABLES})"
+                            " RETURNING 1", (user_id,))
+            return len(a) + len(b) + len(c)
+
+        forgotten = await self._transaction(forget)
         self._known_seats.clear()
-        return len(a) + len(b) + len(c)
+        return forgotten
 
     async def results(self, guild_id: int, user_id: int | None = None, game: str | None = None) -> list[dict]:
         sql, params = results_query(guild_id, user_id, game, lambda n: "?")
-        async with self._lock:
-            rows = await self._db.execute_fetchall(sql, params)
+        rows = await self._statement(sql, params)
         return [dict(r) for r in rows]
 
     # --- settings --------------------------------------------------------------------------
 
     async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+        rows = await self._statement("SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?",
+                                     (guild_id, key))
         return json.loads(rows[0]["value"]) if rows else default
 
     async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
-        text = _dumps(value)
-        async with self._transaction() as db:
-            await _exec(db,
-                "INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
-                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
-                (guild_id, key, text))
+        await self._statement("INSERT INTO guild_settings (guild_id, key, value) VALUES (?, ?, ?)"
+                              " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value",
+                              (guild_id, key, _dumps(value)))
 
     async def settings(self, guild_id: int) -> dict[str, Any]:
-        async with self._lock:
-            rows = await self._db.execute_fetchall(
-                "SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key", (guild_id,))
+        rows = await self._statement("SELECT key, value FROM guild_settings WHERE guild_id = ? ORDER BY key",
+                                     (guild_id,))
         return {r["key"]: json.loads(r["value"]) for r in rows}
 
     async def delete_settings(self, guild_id: int, keys: Iterable[str] | None = None) -> None:
-        async with self._transaction() as db:
-            if keys is None:
-                await _exec(db, "DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            else:
-                await _exec_many(db, "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
-                                 [(guild_id, k) for k in keys])
+        if keys is None:
+            await self._statement("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        else:
+            pairs = [(guild_id, k) for k in keys]
+
+            def delete(conn: sqlite3.Connection) -> None:
+                conn.executemany("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", pairs)
+            await self._transaction(delete)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -560,10 +571,9 @@ class Store(StoreCommon):
         return [(table_id, i, s.user_id, s.name, int(bool(s.computer)), int(bool(s.stand_in)))
                 for i, s in enumerate(seats)]
 
-    async def _replace_seats(self, db: aiosqlite.Connection, record: TableRecord) -> None:
-        await _exec(db, "DELETE FROM seats WHERE table_id = ?", (record.id,))
-        await _insert(db, _INSERT_SEATS, self._seat_rows(record.id, record.seats))
-
+    def _replace_seats(self, conn: sqlite3.Connection, record: TableRecord) -> None:
+        conn.execute("DELETE FROM seats WHERE table_id = ?", (record.id,))
+        _insert(conn, _INSERT_SEATS, self._seat_rows(record.id, record.seats))
 
 
 def records_from_rows(rows: Iterable[Any]) -> list[TableRecord]:

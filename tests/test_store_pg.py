@@ -231,6 +231,13 @@ async def test_create_and_load_round_trip(store):
     assert await store.load_table(rec.id + 1) is None
 
 
+async def test_a_table_is_created_with_what_it_keeps_of_the_servers_settings(store):
+    meta = {"timer": 60, "pictures": False, "window": 5.0}
+    rec = await new_table(store, meta=meta)
+    assert rec.version == 0 and rec.meta == meta
+    assert (await store.load_table(rec.id)).meta == meta
+
+
 async def test_every_field_round_trips_through_save_and_append(store):
     rec = await new_table(store)
     rec.version, rec.status, rec.message_id = 1, "playing", BIG
@@ -552,6 +559,25 @@ async def test_final_move_is_not_written_when_its_results_cannot_be(store):
     loaded.version, loaded.state = 2, '{"after":1}'
     await store.append_move(loaded, 0, "draw", 1)                           # and the store still works
     assert await store.moves(rec.id) == [(2, 0, "draw")]
+
+
+async def test_a_rolled_back_transaction_takes_no_other_tables_moves_with_it(store):
+    """Moves at other tables, written while a final move's transaction fails and rolls back,
+    are all kept: no statement of theirs runs inside that transaction."""
+    failing = await start(store, await new_table(store))
+    await store.record_results(failing, [(HOST, 1, 10), (ANA, 2, 5)])     # so its final move fails
+    others = [await start(store, await new_table(store)) for _ in range(20)]
+    for i, rec in enumerate(others):
+        rec.state, rec.version = f'{{"n":{i}}}', 2
+    outcome = await asyncio.gather(finish(store, failing, [(HOST, 2, 1), (ANA, 1, 2)]),
+                                   *(store.append_move(rec, 0, f"m{i}", 1) for i, rec in enumerate(others)),
+                                   return_exceptions=True)
+    assert isinstance(outcome[0], Exception) and not isinstance(outcome[0], VersionConflict)
+    assert outcome[1:] == [None] * len(others)
+    for i, rec in enumerate(others):
+        assert (await store.load_table(rec.id)).state == f'{{"n":{i}}}'
+        assert await store.moves(rec.id) == [(2, 0, f"m{i}")]
+    assert (await store.load_table(failing.id)).version == 1
 
 
 async def test_forget_user(store):
