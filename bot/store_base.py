@@ -32,7 +32,8 @@ class TableStore(Protocol):
     async def __aexit__(self, *exc_info: object) -> None: ...
 
     async def create_table(self, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
-                           host_id: int, seed: int, seats: list[SeatRecord]) -> TableRecord: ...
+                           host_id: int, seed: int, seats: list[SeatRecord],
+                           meta: dict[str, Any] | None = None) -> TableRecord: ...
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         """Write every field of `record` and its seats, if the stored row is still at

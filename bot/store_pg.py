@@ -206,18 +206,19 @@ class PgStore(StoreCommon):
     # --- tables ----------------------------------------------------------------------------
 
     async def create_table(self, guild_id: int, channel_id: int, game: str, options: dict[str, Any],
-                           host_id: int, seed: int, seats: list[SeatRecord]) -> TableRecord:
+                           host_id: int, seed: int, seats: list[SeatRecord],
+                           meta: dict[str, Any] | None = None) -> TableRecord:
         now = time.time()
-        seats = list(seats)
+        seats, meta_text = list(seats), _dumps(meta or {})
         async with self._pool.acquire() as conn, conn.transaction():
             table_id = await conn.fetchval(
                 "INSERT INTO tables (guild_id, channel_id, message_id, game, options, host_id, seed,"
-                " status, state, version, created_at, updated_at)"
-                " VALUES ($1, $2, NULL, $3, $4, $5, $6, 'lobby', NULL, 0, $7, $7) RETURNING id",
-                guild_id, channel_id, game, _dumps(options), host_id, seed, now)
+                " status, state, version, created_at, updated_at, meta)"
+                " VALUES ($1, $2, NULL, $3, $4, $5, $6, 'lobby', NULL, 0, $7, $7, $8) RETURNING id",
+                guild_id, channel_id, game, _dumps(options), host_id, seed, now, meta_text)
             if seats:
                 await conn.executemany(_INSERT_SEAT, _seat_rows(table_id, seats))
-        return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now)
+        return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now, meta_text)
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:

@@ -262,16 +262,15 @@ class TableService:
             parsed = game.Options.parse(config.options.get(game.key, {}) | (options or {}))
         except BadOption as e:
             raise TableError(f"Bad option: {e}.") from None
+        # what this table keeps of the server's settings, whatever they become later
+        kept = dict(timer=config.timer_for(game.key), window=config.window, timeout_action=config.timeout_action,
+                    replace_after=config.replace_after, computers=config.computers, strength=config.strength,
+                    pictures=config.pictures)
         record = await self.store.create_table(
             guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
-            seats or [SeatRecord(host_id, host_name)])
-        # what this table keeps of the server's settings, whatever they become later
-        record.meta.update(timer=config.timer_for(game.key), window=config.window,
-                           timeout_action=config.timeout_action, replace_after=config.replace_after,
-                           computers=config.computers, strength=config.strength, pictures=config.pictures)
+            seats or [SeatRecord(host_id, host_name)], kept)
         table = Table(record, game)
         self.tables[record.id] = table
-        await self._save(table)
         self.arm_timer(record.updated_at + LOBBY_IDLE)
         return table
 
