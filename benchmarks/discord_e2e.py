@@ -285,7 +285,7 @@ class OurTable:
 
     async def start(self, host: Member) -> None:
         started = await click(self.emu, host, self.message_id, f"ct:{self.id}:start", patched_message=self.message_id)
-        record(self.rec, started, "lobby")
+        record(self.rec, started, "start")
         if not started.patched:
             # The bot stores a new table message's id after fetching it (GET @original); a Start
             # clicked before that is applied but the message is not edited. Post it again.
@@ -297,7 +297,7 @@ class OurTable:
     async def rematch(self) -> None:
         host = self.rng.choice(self.members)
         c = await click(self.emu, host, self.message_id, f"ct:{self.id}:rematch")
-        record(self.rec, c, "lobby")
+        record(self.rec, c, "rematch")
         self.posted(c.callback)
         await asyncio.sleep(0.02)  # see start()
         await self.start(host)
