@@ -27,15 +27,14 @@ from typing import Any
 
 from bot.config import STRENGTHS, GuildConfig
 from bot.store import SeatRecord, Store, TableRecord, VersionConflict
-from bot.thinking import Thinker, ThreadThinker
+from bot.thinking import OVERRUN_FACTOR, Thinker, ThreadThinker
 from games.ai import SearchPlayer
 from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, State, View
 from games.registry import GAMES
 
 log = logging.getLogger(__name__)
-# a computer's search may take THINK_LIMIT_FACTOR times its time budget, plus time queued for a
-# free worker, before it counts as failed
-THINK_LIMIT_FACTOR = 10
+# a computer's search may take OVERRUN_FACTOR times its time budget (its worker stops it then),
+# plus time queued for a free worker, before it counts as failed
 THINK_QUEUE_SECONDS = 20.0
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
@@ -610,7 +609,7 @@ class TableService:
         """The computer's move for ``seat``. A search that fails or runs far past its time (a
         bug, a lost worker) must not leave the table waiting for ever: the computer then plays
         a random legal move, and the failure goes to the log."""
-        limit = None if self.ai_seconds is None else THINK_LIMIT_FACTOR * self.ai_seconds + THINK_QUEUE_SECONDS
+        limit = None if self.ai_seconds is None else OVERRUN_FACTOR * self.ai_seconds + THINK_QUEUE_SECONDS
         try:
             return await asyncio.wait_for(self.thinker.choose(self._player(table), table.game, state, seat), limit)
         except Exception:

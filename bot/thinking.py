@@ -5,6 +5,10 @@ loop waits for it every time it wants to run (with two searches thinking, answer
 about 100 ms instead of 1 ms; see ``benchmarks/thinking.py``). So the bot thinks in worker
 processes: the player and the state go over pickled, the game is looked up by its key.
 `ThreadThinker` keeps everything in one process (tests, tiny machines).
+
+A search that runs far past its time budget (a bug: say, a game whose moves never run out) is
+stopped inside its worker by an alarm, so the worker is free again for the next search; the bot
+then plays a random legal move for that seat (`bot.tables.TableService._think`).
 """
 
 from __future__ import annotations
@@ -53,8 +57,29 @@ def _exit_with(bot_pid: int) -> None:
     os._exit(0)
 
 
+# a search may run this many times its own time budget before its worker stops it
+OVERRUN_FACTOR = 10
+
+
+class SearchOverran(RuntimeError):
+    """A search ran far past its time budget and was stopped."""
+
+
+def _overran(signum: int, frame: object) -> None:
+    raise SearchOverran("the search ran far past its time budget and was stopped")
+
+
 def _choose(player: SearchPlayer, game_key: str, state: State, seat: int) -> Move:
-    return player.choose(GAMES[game_key], state, seat)
+    game = GAMES[game_key]
+    if player.seconds is None or not hasattr(signal, "setitimer"):
+        return player.choose(game, state, seat)
+    previous = signal.signal(signal.SIGALRM, _overran)
+    signal.setitimer(signal.ITIMER_REAL, OVERRUN_FACTOR * player.seconds)
+    try:
+        return player.choose(game, state, seat)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 def _ready() -> None:

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from bot.thinking import ProcessThinker, ThreadThinker
+from bot.thinking import ProcessThinker, SearchOverran, ThreadThinker
 from games.ai import SearchPlayer
 from games.registry import GAMES
 
@@ -63,6 +63,32 @@ async def test_a_killed_worker_is_replaced_and_the_computer_still_moves(caplog):
         move = await thinker.choose(SearchPlayer(iterations=20, seconds=None), game, s.clone(), seat)
         assert move in game.moves(s, seat)
         assert "process died" in caplog.text
+    finally:
+        thinker.close()
+
+
+class Stuck(SearchPlayer):
+    """A search with a bug: it never ends (the worker process imports it from this module)."""
+
+    def choose(self, game, state, seat):
+        while True:
+            pass
+
+
+async def test_a_search_stuck_far_past_its_budget_is_stopped_and_its_worker_serves_the_next():
+    game = GAMES["crazy_eights"]
+    s, seat = mid_game(game, 3, 1)
+    thinker = ProcessThinker(1)
+    try:
+        await thinker.start()
+        workers = set(thinker._executor()._processes)
+        started = time.monotonic()
+        with pytest.raises(SearchOverran):
+            await asyncio.wait_for(thinker.choose(Stuck(iterations=10, seconds=0.05), game, s.clone(), seat), 10)
+        assert time.monotonic() - started < 5        # 10 × its 0.05 s budget, not for ever
+        move = await thinker.choose(SearchPlayer(iterations=20, seconds=None), game, s.clone(), seat)
+        assert move in game.moves(s, seat)
+        assert set(thinker._executor()._processes) == workers   # the same worker, not a new pool
     finally:
         thinker.close()
 
