@@ -132,6 +132,9 @@ _TABLE_SELECT = """
 _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in) VALUES ($1, $2, $3, $4, $5, $6)"
 _INSERT_RESULT = ('INSERT INTO results (table_id, seat, guild_id, game, user_id, "placing", score, finished_at)'
                   " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+_UPDATE_TABLE = ("UPDATE tables SET guild_id = $1, channel_id = $2, message_id = $3, game = $4, options = $5,"
+                 " host_id = $6, seed = $7, status = $8, state = $9, version = $10, updated_at = $11, meta = $12"
+                 " WHERE id = $13 AND version = $14")
 # The per-move write: the guarded update and its move log row in one statement. It returns the new
 # version, or no row when the table is not at the expected version (then nothing is written).
 _APPEND_MOVE = """
@@ -222,15 +225,15 @@ class PgStore(StoreCommon):
 
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:
+            params = (record.guild_id, record.channel_id, record.message_id, record.game, _dumps(record.options),
+                      record.host_id, record.seed, record.status, record.state, record.version, now,
+                      _dumps(record.meta), record.id, expected_version)
+            if self._seats_unchanged(record, expected_version):   # one statement, its own transaction
+                if _count(await self._pool.execute(_UPDATE_TABLE, *params)) != 1:
+                    raise VersionConflict(f"table {record.id} is not at version {expected_version}")
+                return
             async with self._pool.acquire() as conn, conn.transaction():
-                status = await conn.execute(
-                    "UPDATE tables SET guild_id = $1, channel_id = $2, message_id = $3, game = $4, options = $5,"
-                    " host_id = $6, seed = $7, status = $8, state = $9, version = $10, updated_at = $11, meta = $12"
-                    " WHERE id = $13 AND version = $14",
-                    record.guild_id, record.channel_id, record.message_id, record.game, _dumps(record.options),
-                    record.host_id, record.seed, record.status, record.state, record.version, now,
-                    _dumps(record.meta), record.id, expected_version)
-                if _count(status) != 1:
+                if _count(await conn.execute(_UPDATE_TABLE, *params)) != 1:
                     raise VersionConflict(f"table {record.id} is not at version {expected_version}")
                 await _replace_seats(conn, record)
 
