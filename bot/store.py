@@ -459,6 +459,9 @@ class Store(StoreCommon):
         table_id = await self._transaction(create)
         return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now, meta_text)
 
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None:
+        await self._statement("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
+
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:
             params = (record.guild_id, record.channel_id, record.message_id, record.game,

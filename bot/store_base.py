@@ -35,6 +35,9 @@ class TableStore(Protocol):
                            host_id: int, seed: int, seats: list[SeatRecord],
                            meta: dict[str, Any] | None = None) -> TableRecord: ...
 
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None:
+        """Note which message shows the table. Not a change of the table: its version stays."""
+
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         """Write every field of `record` and its seats, if the stored row is still at
         `expected_version`; otherwise raise VersionConflict and write nothing. The caller sets

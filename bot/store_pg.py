@@ -223,6 +223,9 @@ class PgStore(StoreCommon):
                 await conn.executemany(_INSERT_SEAT, _seat_rows(table_id, seats))
         return self._created(table_id, guild_id, channel_id, game, options, host_id, seed, seats, now, meta_text)
 
+    async def set_message_id(self, table_id: int, message_id: int | None) -> None:
+        await self._pool.execute("UPDATE tables SET message_id = $1 WHERE id = $2", message_id, table_id)
+
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:
             params = (record.guild_id, record.channel_id, record.message_id, record.game, _dumps(record.options),

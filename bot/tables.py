@@ -273,10 +273,11 @@ class TableService:
         self.arm_timer(record.updated_at + LOBBY_IDLE)
         return table
 
-    async def set_message(self, table: Table, message_id: int) -> None:
-        async with table.lock:
-            table.record.message_id = message_id
-            await self._save(table)
+    async def set_message(self, table: Table, message_id: int | None) -> None:
+        """The message showing the table moved (posted, posted again, or gone: None). Not a move:
+        the version stays, so hand panels drawn before it still play."""
+        table.record.message_id = message_id
+        await self.store.set_message_id(table.id, message_id)
 
     def _lobby(self, table: Table) -> None:
         if table.status == PLAYING:

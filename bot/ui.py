@@ -363,26 +363,46 @@ class Controller:
     async def _edit_table_message(self, table: Table) -> None:
         try:
             await self.update_table_message(table)
+        except discord.NotFound:   # deleted (by a moderator, say) while the table is open
+            await self._post_again(table)
         except discord.HTTPException:
             log.exception("table %s: could not edit the table message", table.id)
+
+    async def _post_again(self, table: Table) -> None:
+        """The table message is gone: post a new one in the channel, so the players still see the
+        table and whose turn it is. If the bot may not post there, the table goes on without one
+        until someone uses /table."""
+        message_id = None
+        try:
+            message_id = int((await self.update_table_message(table, post=True))["id"])
+        except discord.HTTPException as e:
+            log.warning("table %s: its message is gone and a new one could not be posted: %s", table.id, e)
+        await self.service.set_message(table, message_id)
 
     async def flush(self) -> None:
         """Wait for pending table-message edits (tests, shutdown)."""
         while pending := [t for t in self._editors.values() if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
 
-    async def update_table_message(self, table: Table) -> None:
-        if table.record.message_id is None:
-            return
+    async def update_table_message(self, table: Table, post: bool = False) -> Any:
+        """Edit the table message to show the table now (or ``post`` it as a new message); the
+        message as Discord returns it."""
+        if table.record.message_id is None and not post:
+            return None
         content, embed = table_message(table)
         png = None
         if pictures_on(table):   # drawn off the event loop: clicks keep being answered meanwhile
             png = await asyncio.to_thread(table_picture, table.view(None), table.names, table.score_unit())
-        # the HTTP route itself: PartialMessage.edit would parse the edited message we never read
+        files = table_file(table, embed, png)
+        # the HTTP routes themselves: PartialMessage.edit would parse the edited message we never read
         with handle_message_parameters(content=content, embed=embed, view=table_view(table),
-                                       attachments=table_file(table, embed, png), allowed_mentions=MENTION_USERS,
+                                       **({"files": files} if post else {"attachments": files}),
+                                       allowed_mentions=MENTION_USERS,
                                        previous_allowed_mentions=self.client.allowed_mentions) as params:
-            await self.client.http.edit_message(table.record.channel_id, table.record.message_id, params=params)
+            if post:
+                return await self.client.http.send_message(table.record.channel_id, params=params)
+            return await self.client.http.edit_message(table.record.channel_id, table.record.message_id,
+                                                       params=params)
 
     def panel_pushes(self, table: Table) -> list[Coroutine[Any, Any, None]]:
         """Redraws of the hand panel of each player the game now waits for, where the bot can
@@ -419,7 +439,7 @@ class Controller:
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await self.service.set_message(table, message_id)
-        if table.version != drawn + 1:  # someone joined (say) before the message id was known
+        if table.version != drawn:  # someone joined (say) before the message id was known
             await self.table_changed(table)
 
     @staticmethod

@@ -238,6 +238,17 @@ async def test_a_table_is_created_with_what_it_keeps_of_the_servers_settings(sto
     assert (await store.load_table(rec.id)).meta == meta
 
 
+async def test_set_message_id_notes_the_message_and_keeps_the_version(store):
+    rec = await start(store, await new_table(store))
+    await store.set_message_id(rec.id, BIG)
+    loaded = await store.load_table(rec.id)
+    assert (loaded.message_id, loaded.version, loaded.state) == (BIG, rec.version, rec.state)
+    await store.set_message_id(rec.id, None)
+    assert (await store.load_table(rec.id)).message_id is None
+    rec.version, rec.state = rec.version + 1, '{"turn":1}'
+    await store.append_move(rec, 0, "draw", rec.version - 1)       # a move after it is not refused
+
+
 async def test_every_field_round_trips_through_save_and_append(store):
     rec = await new_table(store)
     rec.version, rec.status, rec.message_id = 1, "playing", BIG

@@ -138,6 +138,84 @@ async def test_rules_table_and_end_commands(simcord_env):
     assert (await env.bot.service.get(tid)).status == "cancelled"
 
 
+async def play_one_move(mover, panel, table):
+    """Click the first answers on ``panel`` until a move is made (each click must be taken)."""
+    version = table.version
+    while table.version == version:
+        pick = next(c for c in custom_ids(panel.message) if c.startswith(("cp:", "cs:")))
+        panel = (await mover.click(panel.message, custom_id=pick)).response
+        assert "moved on" not in panel.content, panel.content
+
+
+async def test_posting_the_table_again_keeps_open_hands_playable(simcord_env):
+    """/table mid-game moves the table message, not the game: a hand panel opened before it
+    still plays (it is not refused as drawn for an older position)."""
+    env = simcord_env
+    channel, (alice, bob), tid, message, table, mover = await started_scopa(env)
+    panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
+    version = table.version
+    again = await alice.slash(channel, "table")
+    assert table_id(again.response.message) == tid and table.record.message_id == again.response.id
+    assert table.version == version
+    await play_one_move(mover, panel, table)
+    assert table.version == version + 1
+
+
+async def test_a_deleted_table_message_is_posted_again_at_the_next_change(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    mod = guild.add_member(env.create_user("mod"), roles=[
+        guild.create_role("Mod", permissions=discord.Permissions(manage_messages=True))])
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    message = (await alice.slash(channel, "play", game="scopa")).response.message
+    tid = table_id(message)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    mover, other = (alice, bob) if table.record.seats[table.to_move()[0]].user_id == alice.id else (bob, alice)
+    panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
+    await mod.delete(message)
+    await play_one_move(mover, panel, table)
+    await env.bot.controller.flush()
+    assert table.record.message_id not in (None, message.id)
+    posted = await fetch(env, channel, table.record.message_id)
+    assert f"<@{other.id}>" in posted.content and f"ct:{tid}:hand" in custom_ids(posted)
+    assert (await env.bot.store.load_table(tid)).message_id == posted.id
+    panel = (await other.click(posted, custom_id=f"ct:{tid}:hand")).response
+    await play_one_move(other, panel, table)
+    await env.bot.controller.flush()
+    assert table.record.message_id == posted.id                   # edited in place from then on
+    assert f"<@{mover.id}>" in (await fetch(env, channel, posted.id)).content
+
+
+async def test_a_deleted_table_message_where_the_bot_may_not_post_leaves_the_game_going(simcord_env):
+    """Without Send Messages the bot cannot post the table again by itself: the game goes on,
+    and /table (an answer to a command, which needs no such permission) shows it again."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel(
+        "cards", overwrites={env.bot.user: discord.PermissionOverwrite(send_messages=False)})
+    mod = guild.add_member(env.create_user("mod"), roles=[
+        guild.create_role("Mod", permissions=discord.Permissions(manage_messages=True))])
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    message = (await alice.slash(channel, "play", game="scopa")).response.message
+    tid = table_id(message)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
+    panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
+    await mod.delete(message)
+    version = table.version
+    await play_one_move(mover, panel, table)
+    await env.bot.controller.flush()
+    assert table.version == version + 1 and table.status == "playing"
+    assert table.record.message_id is None
+    again = await bob.slash(channel, "table")
+    assert table_id(again.response.message) == tid and table.record.message_id == again.response.id
+
+
 async def test_help_lists_every_game_with_its_players_and_the_commands(simcord_env):
     env = simcord_env
     guild = env.create_guild()
