@@ -161,10 +161,12 @@ async def test_posting_the_table_again_keeps_open_hands_playable(simcord_env):
     assert table.version == version + 1
 
 
-async def test_a_deleted_table_message_is_posted_again_at_the_next_change(simcord_env):
-    env = simcord_env
+async def table_message_deleted_mid_game(env, **channel_options):
+    """A started Scopa table whose message a moderator deleted, with its first mover's open
+    hand panel; the mover moves on that panel. The channel, the table, the deleted message,
+    the mover and the other player."""
     guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
+    channel = guild.create_text_channel("cards", **channel_options)
     mod = guild.add_member(env.create_user("mod"), roles=[
         guild.create_role("Mod", permissions=discord.Permissions(manage_messages=True))])
     alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
@@ -178,11 +180,18 @@ async def test_a_deleted_table_message_is_posted_again_at_the_next_change(simcor
     await mod.delete(message)
     await play_one_move(mover, panel, table)
     await env.bot.controller.flush()
+    assert table.version == 3 and table.status == "playing"     # join, start, the move
+    return channel, table, message, mover, other
+
+
+async def test_a_deleted_table_message_is_posted_again_at_the_next_change(simcord_env):
+    env = simcord_env
+    channel, table, message, mover, other = await table_message_deleted_mid_game(env)
     assert table.record.message_id not in (None, message.id)
     posted = await fetch(env, channel, table.record.message_id)
-    assert f"<@{other.id}>" in posted.content and f"ct:{tid}:hand" in custom_ids(posted)
-    assert (await env.bot.store.load_table(tid)).message_id == posted.id
-    panel = (await other.click(posted, custom_id=f"ct:{tid}:hand")).response
+    assert f"<@{other.id}>" in posted.content and f"ct:{table.id}:hand" in custom_ids(posted)
+    assert (await env.bot.store.load_table(table.id)).message_id == posted.id
+    panel = (await other.click(posted, custom_id=f"ct:{table.id}:hand")).response
     await play_one_move(other, panel, table)
     await env.bot.controller.flush()
     assert table.record.message_id == posted.id                   # edited in place from then on
@@ -193,27 +202,11 @@ async def test_a_deleted_table_message_where_the_bot_may_not_post_leaves_the_gam
     """Without Send Messages the bot cannot post the table again by itself: the game goes on,
     and /table (an answer to a command, which needs no such permission) shows it again."""
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel(
-        "cards", overwrites={env.bot.user: discord.PermissionOverwrite(send_messages=False)})
-    mod = guild.add_member(env.create_user("mod"), roles=[
-        guild.create_role("Mod", permissions=discord.Permissions(manage_messages=True))])
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
-    message = (await alice.slash(channel, "play", game="scopa")).response.message
-    tid = table_id(message)
-    await bob.click(message, custom_id=f"ct:{tid}:join")
-    await alice.click(message, custom_id=f"ct:{tid}:start")
-    table = env.bot.service.tables[tid]
-    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
-    panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
-    await mod.delete(message)
-    version = table.version
-    await play_one_move(mover, panel, table)
-    await env.bot.controller.flush()
-    assert table.version == version + 1 and table.status == "playing"
+    channel, table, _, _, other = await table_message_deleted_mid_game(
+        env, overwrites={env.bot.user: discord.PermissionOverwrite(send_messages=False)})
     assert table.record.message_id is None
-    again = await bob.slash(channel, "table")
-    assert table_id(again.response.message) == tid and table.record.message_id == again.response.id
+    again = await other.slash(channel, "table")
+    assert table_id(again.response.message) == table.id and table.record.message_id == again.response.id
 
 
 async def test_help_lists_every_game_with_its_players_and_the_commands(simcord_env):
