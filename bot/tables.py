@@ -51,6 +51,14 @@ class StaleMove(TableError):
     """The move was built on an older version of the table."""
 
 
+class RematchOpen(TableError):
+    """Someone already opened the rematch of this game: ``table``."""
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(f"The rematch is already open: table #{table.id}.")
+        self.table = table
+
+
 @dataclass
 class Table:
     record: TableRecord
@@ -418,15 +426,24 @@ class TableService:
         return table
 
     async def rematch(self, table_id: int, user_id: int, name: str) -> Table:
+        """A new lobby for the same players and options, hosted by the asker. One per game: who
+        asks once it is open (both players pressed Rematch, say) gets `RematchOpen`."""
         old = await self.get(table_id)
-        if old.status != FINISHED:
-            raise TableError("A rematch can only start from a finished game.")
-        if old.seat_of(user_id) is None:
-            raise TableError("Only players of the last game can ask for a rematch.")
-        seats = [SeatRecord(s.user_id, s.name, s.computer) for s in old.record.seats]
-        seats.insert(0, seats.pop(old.seat_of(user_id)))
-        return await self.create(old.record.guild_id, old.record.channel_id, user_id, name, old.game.key,
-                                 {k: str(v) for k, v in old.record.options.items()}, seats)
+        async with old.lock:
+            if old.status != FINISHED:
+                raise TableError("A rematch can only start from a finished game.")
+            if old.seat_of(user_id) is None:
+                raise TableError("Only players of the last game can ask for a rematch.")
+            if "rematch" in old.record.meta:
+                raise RematchOpen(await self.get(old.record.meta["rematch"]))
+            seats = [SeatRecord(s.user_id, s.name, s.computer) for s in old.record.seats]
+            seats.insert(0, seats.pop(old.seat_of(user_id)))
+            new = await self.create(old.record.guild_id, old.record.channel_id, user_id, name, old.game.key,
+                                    {k: str(v) for k, v in old.record.options.items()}, seats)
+            old.record.meta["rematch"] = new.id
+            await self._save(old)
+        await self._notify(old)
+        return new
 
     # -- playing
     async def act(self, table_id: int, user_id: int, version: int, move: Move | str) -> list[Event]:

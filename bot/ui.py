@@ -30,7 +30,7 @@ from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, cards_text, panel_text, table_message
 from bot.replies import edit_original, send_private, tell_privately, update_clicked
-from bot.tables import FINISHED, LOBBY, PLAYING, StaleMove, Table, TableError, TableService
+from bot.tables import FINISHED, LOBBY, PLAYING, RematchOpen, StaleMove, Table, TableError, TableService
 from games.engine import Move, Step
 
 log = logging.getLogger(__name__)
@@ -59,8 +59,16 @@ def table_actions(table: Table) -> list[str]:
     if table.status == PLAYING:
         return ["hand", "leave"] + (["back"] if any(s.stand_in for s in table.record.seats) else []) + ["end"]
     if table.status == FINISHED:
-        return ["rematch"]
+        return [] if "rematch" in table.record.meta else ["rematch"]
     return []
+
+
+def table_link(table: Table) -> str:
+    """A jump link to the table message (or the table's number while it has none)."""
+    record = table.record
+    if record.message_id is None:
+        return f"table #{table.id}"
+    return f"table #{table.id}, https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
 
 
 def encode(path: tuple[int, ...]) -> str:
@@ -470,6 +478,8 @@ class Controller:
                 await self.service.cancel(table_id, user.id, is_admin=is_manager(interaction))
             else:
                 return await self.error(interaction, "That button is not known.")
+        except RematchOpen as e:
+            return await self.error(interaction, f"The rematch is already open: {table_link(e.table)}.")
         except TableError as e:
             return await self.error(interaction, str(e))
         # the service's listener already edited the message; acknowledge the click silently

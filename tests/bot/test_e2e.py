@@ -160,9 +160,25 @@ async def test_a_whole_game_from_play_to_result(simcord_env, key, monkeypatch):
     assert button(final, "rematch")
     assert not (set(CARD.findall(text)) & {C.text(c) for c in hidden_from(table, None)}), \
         "the public message shows a hidden card"
+    # both press Rematch before the first press has taken the button away: one new table,
+    # and the second is told where it is
+    controller = env.bot.controller
+    edit = controller.update_table_message
+
+    async def not_yet(t, post=False):
+        return None if t.id == tid else await edit(t, post)
+
+    controller.update_table_message = not_yet
     again = await members[0].click(final, custom_id=f"ct:{tid}:rematch")
+    late = await members[1].click(final, custom_id=f"ct:{tid}:rematch")
+    del controller.update_table_message
     new = again.response.message
     assert not again.ephemeral and table_id(new) != tid
     assert "waiting for players" in text_of(new)
     rematch = service(env).tables[table_id(new)]
     assert [s.name for s in rematch.record.seats] == [s.name for s in table.record.seats]
+    assert late.ephemeral and "already open" in late.response.content and str(new.id) in late.response.content
+    assert len([t for t in service(env).tables.values() if t.status == "lobby"]) == 1
+    await controller.table_changed(table)
+    await controller.flush()
+    assert f"ct:{tid}:rematch" not in custom_ids(await fetch(env, channel, message.id)), "one rematch per game"

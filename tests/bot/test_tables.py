@@ -8,7 +8,7 @@ import pytest
 
 from bot import tables as tables_module
 from bot.store import Store
-from bot.tables import FINISHED, PLAYING, StaleMove, TableError, TableService
+from bot.tables import FINISHED, PLAYING, RematchOpen, StaleMove, TableError, TableService
 
 ALICE, BOB, CLEO = 101, 102, 103
 
@@ -178,22 +178,44 @@ async def test_a_computer_whose_search_breaks_still_moves_and_the_game_goes_on(s
         await service.close()
 
 
-async def test_a_rematch_seats_the_same_players_with_the_asker_as_host(store):
-    """Whoever asks for the rematch hosts it from the first seat; the others keep their order,
-    computers included, and the new lobby is in the database as shown."""
-    first = TableService(store, ai_iterations=10, ai_seconds=None)
-    t = await first.create(1, 2, ALICE, "Alice", "crazy_eights", {"hand_size": "5"})
-    await first.join(t.id, BOB, "Bob")
-    await first.add_computer(t.id, ALICE)
-    await first.start(t.id, ALICE)
+async def finished_game(service):
+    """A finished Crazy Eights game of Alice, Bob and a computer."""
+    t = await service.create(1, 2, ALICE, "Alice", "crazy_eights", {"hand_size": "5"})
+    await service.join(t.id, BOB, "Bob")
+    await service.add_computer(t.id, ALICE)
+    await service.start(t.id, ALICE)
     while t.status == PLAYING:
-        await first.idle()
+        await service.idle()
         if t.status != PLAYING:
             break
         seat = t.to_move()[0]
         user = t.record.seats[seat].user_id
-        await first.act(t.id, user, t.version, t.game.moves(t.state, seat)[0])
+        await service.act(t.id, user, t.version, t.game.moves(t.state, seat)[0])
     assert t.status == FINISHED
+    return t
+
+
+async def test_one_rematch_per_game_however_many_ask_at_once(store):
+    """Both players pressing Rematch open one new table, not two; the second is told where it is."""
+    service = TableService(store, ai_iterations=10, ai_seconds=None)
+    try:
+        t = await finished_game(service)
+        outcome = await asyncio.gather(service.rematch(t.id, ALICE, "Alice"), service.rematch(t.id, BOB, "Bob"),
+                                       return_exceptions=True)
+        made = [r for r in outcome if not isinstance(r, Exception)]
+        refused = [r for r in outcome if isinstance(r, RematchOpen)]
+        assert len(made) == 1 and len(refused) == 1 and refused[0].table is made[0]
+        assert [x.id for x in service.tables.values() if x.status == "lobby"] == [made[0].id]
+        assert (await store.load_table(t.id)).meta["rematch"] == made[0].id
+    finally:
+        await service.close()
+
+
+async def test_a_rematch_seats_the_same_players_with_the_asker_as_host(store):
+    """Whoever asks for the rematch hosts it from the first seat; the others keep their order,
+    computers included, and the new lobby is in the database as shown."""
+    first = TableService(store, ai_iterations=10, ai_seconds=None)
+    t = await finished_game(first)
     again = await first.rematch(t.id, BOB, "Bob")
     seated = [(s.name, s.computer) for s in again.record.seats]
     assert seated == [("Bob", False), ("Alice", False), ("Computer 1", True)]
