@@ -66,6 +66,11 @@ def _insert(conn: sqlite3.Connection, head: str, rows: list[tuple]) -> None:
         conn.execute(f"{head} VALUES {', '.join([marks] * len(rows))}", tuple(v for row in rows for v in row))
 
 
+def _replace_seats(conn: sqlite3.Connection, table_id: int, seat_rows: list[tuple]) -> None:
+    conn.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+    _insert(conn, _INSERT_SEATS, seat_rows)
+
+
 def _atomically(work: Work[T]) -> Work[T]:
     """``work`` as one write transaction, rolled back if it raises."""
     def transaction(conn: sqlite3.Connection) -> T:
@@ -470,10 +475,12 @@ class Store(StoreCommon):
             if self._seats_unchanged(record, expected_version):   # one statement is its own transaction
                 written = bool(await self._statement(_UPDATE_TABLE, params))
             else:
+                seat_rows = self._seat_rows(record.id, record.seats)   # taken here, not in the thread
+
                 def save(conn: sqlite3.Connection) -> bool:
                     if not _rows(conn, _UPDATE_TABLE, params):
                         return False
-                    self._replace_seats(conn, record)
+                    _replace_seats(conn, record.id, seat_rows)
                     return True
                 written = await self._transaction(save)
             if not written:
@@ -489,11 +496,13 @@ class Store(StoreCommon):
             if result_rows is None and seated:
                 written = await self._moves.write(params)   # one statement, batched with other tables'
             else:
+                seat_rows = None if seated else self._seat_rows(record.id, record.seats)
+
                 def save(conn: sqlite3.Connection) -> bool:
                     if not _rows(conn, _UPDATE_MOVE, params):
                         return False
-                    if not seated:
-                        self._replace_seats(conn, record)
+                    if seat_rows is not None:
+                        _replace_seats(conn, record.id, seat_rows)
                     if result_rows is not None:
                         _insert(conn, _INSERT_RESULTS, result_rows)
                     return True
@@ -574,9 +583,6 @@ class Store(StoreCommon):
         return [(table_id, i, s.user_id, s.name, int(bool(s.computer)), int(bool(s.stand_in)))
                 for i, s in enumerate(seats)]
 
-    def _replace_seats(self, conn: sqlite3.Connection, record: TableRecord) -> None:
-        conn.execute("DELETE FROM seats WHERE table_id = ?", (record.id,))
-        _insert(conn, _INSERT_SEATS, self._seat_rows(record.id, record.seats))
 
 
 def records_from_rows(rows: Iterable[Any]) -> list[TableRecord]:
