@@ -23,12 +23,16 @@ Choices where the rules file leaves room (decisions and clarifications in
   the rocket (both jokers). 2s and jokers never join a run. A play must match the last one's
   kind and number of cards and be higher by its main part; kickers never count. A bomb goes
   over anything but a higher bomb or the rocket; nothing beats the rocket.
-* Kickers (option ``kickers``): ``strict`` (default) makes every kicker's rank differ from
-  the main ranks and from the other kickers, and both jokers are never kickers together;
-  ``relaxed`` lets kickers repeat a rank or share the main part's ranks (the same cards
-  may then read several ways, and a play says which: ``top=`` names its highest main
-  rank). Option ``quad_kickers``: ``distinct`` (default) or ``pair_ok`` (a pair may be a
-  quad's two singles).
+* Kickers, whatever the options: the kicker of trips is of another rank (a bare four of a
+  kind is only ever a bomb, so every bomb counts for the doubling); four of a kind takes
+  two pairs of two other ranks, or two singles of other ranks; both jokers are never
+  kickers together. Option ``quad_kickers``: four of a kind's two singles differ in rank
+  (``distinct``, default) or may be a pair (``pair_ok``). Option ``kickers`` is about an
+  airplane's wings: ``strict`` (default) makes their ranks differ from the trips' and from
+  each other; ``relaxed`` lets them repeat a rank or share the trips' ranks. The same cards
+  may then read several ways (3-3-3-4-4-4-5-5-5-6-6-6 is 333-444-555 + 6, 6, 6 or
+  444-555-666 + 3, 3, 3; 4-4-4-4-5-5-5-5 is only 444-555 + 4, 5), and a play says which:
+  ``top=`` names its highest main rank.
 * Suits never matter: the moves list one card set per play (the first cards of each rank
   in the hand's order); another choice of suits is refused with the written form of the
   same play (`games.common.climbing.canonical` maps a selection of cards onto it).
@@ -66,10 +70,11 @@ _BIDS = [Move("bid", (str(n),)) for n in range(4)]
 @dataclass(frozen=True)
 class DouDizhuOptions(Options):
     kickers: str = option("strict", choices=("strict", "relaxed"),
-                          help="strict: kickers differ in rank from the main part and from each other; "
+                          help="strict: an airplane's kickers differ in rank from its trips and from each other; "
                                "relaxed: they need not")
     quad_kickers: str = option("distinct", choices=("distinct", "pair_ok"),
-                               help="the two singles with four of a kind must differ in rank, or may be a pair")
+                               help="distinct: the two singles with four of a kind differ in rank; "
+                                    "pair_ok: they may be a pair")
     bomb_multiplier: int = option(2, choices=(2, 1, 3),
                                   help="the payment is multiplied by this for each bomb or rocket")
     spring: bool = option(False, help="double the payment when the losing side never got to play (a spring)")

@@ -42,6 +42,7 @@ B_RANK = big_two_rules(flush_order="rank")
 D = dou_dizhu_rules()
 D_RELAXED = dou_dizhu_rules("relaxed")
 D_QPAIR = dou_dizhu_rules(quad_pair_kickers=True)
+D_RELAXED_QPAIR = dou_dizhu_rules("relaxed", quad_pair_kickers=True)
 
 # A compact way to write Dou Dizhu hands by rank: "333 4 JKB" → codes with suits filled in.
 _SUIT_CYCLE = "SHDC"
@@ -258,10 +259,10 @@ RELAXED_CASES = [
     ("333444 99", {"plane1@4"}),
     ("333444 35", {"plane1@4"}),
     ("333444 5555", {"plane2@4"}),
-    ("3333", {"bomb@3", "trio1@3"}),
-    ("3333 55", {"quad1@3"}),
-    ("3333 5555", {"quad2@3", "quad2@5"}),
-    ("44445555", {"plane1@5", "quad2@4", "quad2@5"}),        # the decision's example
+    ("3333", {"bomb@3"}),                                   # clarification: a bare quad is only a bomb
+    ("3333 55", set()),                                     # quad_kickers=distinct holds under relaxed too
+    ("3333 5555", set()),                                   # clarification: two pairs of two ranks
+    ("44445555", {"plane1@5"}),                             # clarification: only the airplane with wings
     ("333444555666", {"plane@6", "plane1@5", "plane1@6"}),  # the decision's example
     ("333444 BR", set()),                                   # still not both jokers
     ("333444 55 BR", set()),
@@ -279,6 +280,35 @@ def test_dou_dizhu_quad_with_a_pair_as_its_two_singles_is_an_option():
     assert reads(D, ranks("3333 55")) == set()
     assert reads(D_QPAIR, ranks("3333 55")) == {"quad1@3"}
     assert reads(D_QPAIR, ranks("3333 BR")) == set()
+
+
+# Every combination of the two kicker options (kickers, quad_kickers): each option does what its
+# help says whatever the other is set to, and the clarifications hold in all four.
+KICKER_OPTIONS = {("strict", "distinct"): D, ("strict", "pair_ok"): D_QPAIR,
+                  ("relaxed", "distinct"): D_RELAXED, ("relaxed", "pair_ok"): D_RELAXED_QPAIR}
+KICKER_OPTION_CASES = [
+    # clarification: a bare quad is always and only a bomb (never trips + single)
+    ("3333", {"all": {"bomb@3"}}),
+    # clarification: quad + two pairs needs pairs of two different ranks, both other than the quad's
+    ("44445555", {"strict": set(), "relaxed": {"plane1@5"}}),
+    ("3333 5577", {"all": {"quad2@3"}}),
+    ("3333 5555", {"all": set()}),
+    # quad_kickers: distinct singles, or a pair as the two singles; never both jokers
+    ("3333 57", {"all": {"quad1@3"}}),
+    ("3333 55", {"distinct": set(), "pair_ok": {"quad1@3"}}),
+    ("3333 BR", {"all": set()}),
+    # kickers: an airplane's wings may repeat or share the trips' ranks only under relaxed
+    ("333444 55", {"strict": set(), "relaxed": {"plane1@4"}}),
+    ("333444 35", {"strict": set(), "relaxed": {"plane1@4"}}),
+    ("333444 57", {"all": {"plane1@4"}}),
+]
+
+
+@pytest.mark.parametrize(("kickers", "quad_kickers"), list(KICKER_OPTIONS))
+@pytest.mark.parametrize(("cards", "expected"), KICKER_OPTION_CASES)
+def test_dou_dizhu_each_kicker_option_holds_whatever_the_other_is_set_to(kickers, quad_kickers, cards, expected):
+    want = expected.get("all", expected.get(kickers, expected.get(quad_kickers)))
+    assert reads(KICKER_OPTIONS[(kickers, quad_kickers)], ranks(cards)) == want
 
 
 def test_every_reading_keeps_the_cards_in_power_order():
@@ -494,12 +524,13 @@ def test_dou_dizhu_comparator(play, table, expected):
 
 
 def test_relaxed_readings_of_the_same_cards_compare_by_the_reading_chosen():
-    """44445555 beats 333444 + 99 as an airplane (key 5) but not as four 4s with pairs."""
-    cards = ranks("44445555")
+    """333444555666 beats 333444555 + 789 as the airplane 444-555-666 + 333 (key 6) but not
+    as 333-444-555 + 666 (key 5)."""
+    cards = ranks("333444555666")
     readings = {(c.kind, c.top): c for c in classify(D_RELAXED, cards)}
-    table = combo(D_RELAXED, "333444 99")
-    assert beats(D_RELAXED, readings[("plane1", K.rank_index("5S"))], table)
-    assert not beats(D_RELAXED, readings[("quad2", K.rank_index("4S"))], table)
+    table = combo(D_RELAXED, "333444555 789")
+    assert beats(D_RELAXED, readings[("plane1", K.rank_index("6S"))], table)
+    assert not beats(D_RELAXED, readings[("plane1", K.rank_index("5S"))], table)
 
 
 def test_nothing_beats_a_free_lead_check():
@@ -556,7 +587,8 @@ def _key(rules, hand, c: Combo):
 
 VARIANTS = [("thirteen", T), ("thirteen_twos", T_TWOS), ("thirteen_standard", T_STD), ("big_two", B),
             ("big_two_twos_high", B_TWOS), ("big_two_rank_flush", B_RANK), ("dou_dizhu", D),
-            ("dou_dizhu_relaxed", D_RELAXED), ("dou_dizhu_quad_pair", D_QPAIR)]
+            ("dou_dizhu_relaxed", D_RELAXED), ("dou_dizhu_quad_pair", D_QPAIR),
+            ("dou_dizhu_relaxed_quad_pair", D_RELAXED_QPAIR)]
 
 
 @pytest.mark.parametrize(("name", "rules"), VARIANTS)
@@ -646,9 +678,10 @@ def test_moves_name_cards_and_reading_and_read_back():
     c = combo(T, "3S 3H")
     assert str(combo_move(T, c)) == "play 3S 3H as=pair"
     assert move_readings(T, combo_move(T, c)) == [c]
-    relaxed = [r for r in classify(D_RELAXED, ranks("44445555")) if r.kind == "quad2"]
+    relaxed = [r for r in classify(D_RELAXED, ranks("333444555666")) if r.kind == "plane1"]
     texts = {str(combo_move(D_RELAXED, r)) for r in relaxed}
-    assert texts == {"play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2 top=4", "play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2 top=5"}
+    assert texts == {"play 3S 3H 3D 4S 4H 4D 5S 5H 5D 6S 6H 6D as=plane1 top=5",
+                     "play 3S 3H 3D 4S 4H 4D 5S 5H 5D 6S 6H 6D as=plane1 top=6"}
     for r in relaxed:
         assert move_readings(D_RELAXED, combo_move(D_RELAXED, r)) == [r]
     assert move_readings(D, Move.parse("play 3S 4S as=pair")) == []

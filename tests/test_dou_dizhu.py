@@ -303,14 +303,95 @@ def test_the_match_ends_early_when_a_stack_runs_out_unless_chips_are_off():
 
 # --- relaxed kickers and the prompt ---------------------------------------------------------------
 
-def test_relaxed_kickers_offer_every_reading_and_name_the_main_rank():
-    s = playing(["4S 4H 4D 4C 5S 5H 5D 5C", "3S", "6S"], opts={"kickers": "relaxed"})
-    found = [m for m in plays(s) if len(m.split()) == 11]
-    assert found == ["play 4S 4H 4D 4C 5S 5H 5D 5C as=plane1 top=5", "play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2 top=4",
-                     "play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2 top=5"]
-    assert "more than one way" in refused(s, 0, "play 4S 4H 4D 4C 5S 5H 5D 5C as=quad2")
-    prompt = GAME.prompt(s, 0)
-    assert prompt.step(("Four + two pairs",)).question == "Which rank?"
+def test_relaxed_kickers_offer_every_reading_of_an_airplane_and_name_the_main_rank():
+    """Relaxed kickers: 333444555666 is a bare airplane, 333-444-555 + 6, 6, 6 or 444-555-666
+    + 3, 3, 3; a play names which (top=), the multi-select offers each, the prompt tells them apart."""
+    s = playing(["3S 3H 3D 4S 4H 4D 5S 5H 5D 6S 6H 6D", "3C", "6C"], opts={"kickers": "relaxed"})
+    twelve = "3S 3H 3D 4S 4H 4D 5S 5H 5D 6S 6H 6D"
+    assert [str(m) for m in GAME.moves_for(s, 0, twelve.split())] == [
+        f"play {twelve} as=plane", f"play {twelve} as=plane1 top=5", f"play {twelve} as=plane1 top=6"]
+    assert "more than one way" in refused(s, 0, f"play {twelve} as=plane1")
+    paths = {str(c.move): c.path for c in GAME.prompt(s, 0).choices}
+    assert paths[f"play {twelve} as=plane1 top=5"][-1] == ("Which run?", "3–5")
+    assert paths[f"play {twelve} as=plane1 top=6"][-1] == ("Which run?", "4–6")
+
+
+KICKER_SETTINGS = [{"kickers": k, "quad_kickers": q} for k in ("strict", "relaxed") for q in ("distinct", "pair_ok")]
+
+
+def _setting_id(opts: dict) -> str:
+    return f"{opts['kickers']}-{opts['quad_kickers']}"
+
+
+def _kinds_offered(s, seat: int, cards: str) -> dict[str, list[str]]:
+    """What the three ways of choosing a play offer for exactly ``cards``: the moves, the
+    multi-select's readings (`moves_for`) and the step-by-step prompt's first answers."""
+    want = sorted(cards.split())
+    return {"moves": [str(m) for m in GAME.moves(s, seat) if sorted(m.args) == want],
+            "moves_for": [str(m) for m in GAME.moves_for(s, seat, want)],
+            "prompt": [c.path[0][1] for c in GAME.prompt(s, seat).choices if sorted(c.move.args) == want]}
+
+
+@pytest.mark.parametrize("opts", KICKER_SETTINGS, ids=_setting_id)
+def test_clarification_a_bare_quad_is_only_a_bomb_and_every_bomb_counts_for_the_doubling(opts):
+    """Clarification: a bare quad is always and only a bomb, whatever the kicker options,
+    never trips + single; so playing it doubles the payment."""
+    s = playing(["4S 4H 4D 4C", "5S 6S", "7S 8S"], landlord=0, turn=0, on="3S 3H 3D 9S", by=2, opts=opts,
+                scores=[100, 100, 100])
+    bomb = "play 4S 4H 4D 4C as=bomb"
+    assert plays(s) == [bomb, "pass"]
+    assert _kinds_offered(s, 0, "4S 4H 4D 4C") == {"moves": [bomb], "moves_for": [bomb], "prompt": ["Bomb"]}
+    assert "read as as=bomb" in refused(s, 0, "play 4S 4H 4D 4C as=trio1")
+    GAME.apply(s, 0, bomb)
+    assert s.scores == [104, 98, 98] and "1 bomb" in s.last_result
+
+
+@pytest.mark.parametrize("opts", KICKER_SETTINGS, ids=_setting_id)
+def test_clarification_44445555_is_never_quad_with_pairs_only_the_airplane_with_wings_under_relaxed(opts):
+    """Clarification: quad + two pairs needs pairs of two different ranks in every setting;
+    under relaxed kickers 4-4-4-4-5-5-5-5 reads only as airplane 444-555 + 4, 5."""
+    s = playing(["4S 4H 4D 4C 5S 5H 5D 5C 9S", "3S", "6S"], opts=opts)
+    eight = "4S 4H 4D 4C 5S 5H 5D 5C"
+    offered = _kinds_offered(s, 0, eight)
+    if opts["kickers"] == "relaxed":
+        plane = f"play {eight} as=plane1 top=5"
+        assert offered == {"moves": [plane], "moves_for": [plane], "prompt": ["Airplane + singles"]}
+        assert "read as as=plane1" in refused(s, 0, f"play {eight} as=quad2")
+    else:
+        assert offered == {"moves": [], "moves_for": [], "prompt": []}
+        assert "not a combination" in refused(s, 0, f"play {eight} as=quad2")
+    assert not any(c.move.param("as") == "quad2" for c in GAME.prompt(s, 0).choices)
+
+
+@pytest.mark.parametrize("kickers", ["strict", "relaxed"])
+def test_quad_kickers_distinct_refuses_a_pair_as_the_two_singles_and_pair_ok_allows_it_under_either_kicker_rule(
+        kickers):
+    """Option quad_kickers: "distinct: the two singles with four of a kind differ in rank;
+    pair_ok: they may be a pair", whatever the kickers option says."""
+    six = "5S 5H 5D 5C 8S 8H"
+    s = playing([six + " 9S", "3S", "6S"], opts={"kickers": kickers, "quad_kickers": "distinct"})
+    assert _kinds_offered(s, 0, six) == {"moves": [], "moves_for": [], "prompt": []}
+    assert "not a combination" in refused(s, 0, f"play {six} as=quad1")
+    assert "play 5S 5H 5D 5C 8S 9S as=quad1" in plays(s)
+    s = playing([six + " 9S", "3S", "6S"], opts={"kickers": kickers, "quad_kickers": "pair_ok"})
+    quad = f"play {six} as=quad1"
+    assert _kinds_offered(s, 0, six) == {"moves": [quad], "moves_for": [quad], "prompt": ["Four + two singles"]}
+    GAME.apply(s, 0, quad)
+    assert s.table_as == "quad1"
+
+
+@pytest.mark.parametrize("opts", KICKER_SETTINGS, ids=_setting_id)
+def test_quad_with_two_pairs_of_two_other_ranks_is_a_play_in_every_setting(opts):
+    """Rules text: four of a kind + two pairs (5-5-5-5-8-8-K-K), in every kicker setting."""
+    s = playing(["5S 5H 5D 5C 8S 8H KS KH", "3S", "6S"], opts=opts)
+    assert "play 5S 5H 5D 5C 8S 8H KS KH as=quad2" in plays(s)
+
+
+def test_option_help_says_what_each_kicker_option_does():
+    """The help an admin reads names what each option governs (the tests above check it holds)."""
+    info = {i.name: i for i in GAME.Options.describe()}
+    assert "airplane" in info["kickers"].help
+    assert "four of a kind" in info["quad_kickers"].help and "pair_ok" in info["quad_kickers"].help
 
 
 def test_prompt_for_an_airplane_asks_the_run_then_the_kickers():

@@ -21,10 +21,15 @@ values: the kind (below), the cards, a key and the main part (without kickers). 
   (an airplane with one single / one pair per trip), ``quad1`` / ``quad2`` (four of a
   kind + two singles / two pairs), ``bomb`` and ``rocket``.
 
-Kickers (Dou Dizhu): with ``kickers="strict"`` a kicker's rank differs from the main
-ranks and from the other kickers (an airplane's wings are all singles or all pairs); with
-``"relaxed"`` kickers may repeat ranks and share the main ranks (so ``44445555`` reads as
-airplane 444-555 + 4, 5 or as 4444 + 55, 55). Both jokers are never kickers together.
+Kickers (Dou Dizhu): an airplane's wings are all singles or all pairs; with
+``kickers="strict"`` their ranks differ from the trips' and from each other, with
+``"relaxed"`` they may repeat ranks and share the trips' ranks (so ``333444555666`` reads
+as airplane 333-444-555-666, or as 333-444-555 + 6, 6, 6, or as 444-555-666 + 3, 3, 3).
+Whatever that option says, the kicker of trips has another rank (a bare four of a kind
+is only ever a bomb), and four of a kind takes two pairs of two other ranks, or two
+singles of two other ranks (with ``quad_pair_kickers`` the singles may be a pair): so
+``44445555`` is never four of a kind with pairs, and under relaxed kickers reads only as
+airplane 444-555 + 4, 5. Both jokers are never kickers together.
 
 **Comparing.** `beats(rules, play, table)`: same family, same number of cards, higher
 key; or a special rule: a bomb beats anything but a higher bomb or the rocket, which
@@ -88,7 +93,7 @@ POKER_KINDS = (STRAIGHT, FLUSH, FULLHOUSE, FOURKIND, STRAIGHTFLUSH)
 RUN_KINDS = frozenset((STRAIGHT, PAIRS, PLANE, PLANE1, PLANE2))
 KICKER_KINDS = frozenset((TRIO1, TRIO2, PLANE1, PLANE2, QUAD1, QUAD2))
 CHOPS = frozenset((QUAD, PAIRS))                # Thirteen's chops
-AMBIGUOUS_KINDS = frozenset((PLANE1, PLANE2, QUAD1, QUAD2))   # relaxed kickers may read these two ways
+AMBIGUOUS_KINDS = frozenset((PLANE1, PLANE2))   # relaxed kickers may read these two ways
 
 KIND_NAMES = {
     SINGLE: "Single", PAIR: "Pair", TRIPLE: "Trips", QUAD: "Four of a kind",
@@ -164,7 +169,7 @@ class Rules:
     trips: tuple[int, int] = (0, 0)     # trips in an airplane (with or without wings)
     poker: bool = False                 # Big Two's five-card hands
     chops: str = ""                     # Thirteen: "text", "twos" or "standard"
-    kickers: str = "strict"             # Dou Dizhu: "strict" or "relaxed"
+    kickers: str = "strict"             # Dou Dizhu: an airplane's wings "strict" or "relaxed"
     quad_pair_kickers: bool = False     # Dou Dizhu: a pair may be a quad's two singles
     straight_order: str = "sequence"    # Big Two: "sequence" (A-2-3-4-5 lowest) or "twos_high"
     flush_order: str = "suit"           # Big Two: flushes by "suit" first, or by "rank" first
@@ -307,22 +312,37 @@ def poker_sequence_top(cards: Sequence[str]) -> str:
     return next(c for c in cards if C.RANK[c] == top_rank)
 
 
-def _wings_ok(rules: Rules, rest: dict[int, int], main_ranks: Sequence[int], size: int, wanted: int) -> bool:
+def _relaxed(rules: Rules, kind: str) -> bool:
+    """Whether the kickers of ``kind`` may repeat ranks or share the main ranks: only an
+    airplane's wings, and only under relaxed kickers."""
+    return rules.kickers == "relaxed" and kind in (PLANE1, PLANE2)
+
+
+def _wings_ok(relaxed: bool, rest: dict[int, int], main_ranks: Sequence[int], size: int, wanted: int) -> bool:
     """Whether the cards left over (rank index → count) make ``wanted`` kickers of ``size``
-    cards each (1: singles, 2: pairs), under the rules' kicker strictness."""
+    cards each (1: singles, 2: pairs); unless ``relaxed``, of ranks that differ from the
+    main ranks and from each other."""
     if sum(rest.values()) != size * wanted:
         return False
     if size == 1:
         if rest.get(BLACK) and rest.get(RED):
             return False
-        if rules.kickers == "relaxed":
+        if relaxed:
             return True
         return all(c == 1 for c in rest.values()) and not any(r in rest for r in main_ranks)
     if any(r >= BLACK for r in rest):
         return False
-    if rules.kickers == "relaxed":
+    if relaxed:
         return all(c % 2 == 0 for c in rest.values())
     return all(c == 2 for c in rest.values()) and not any(r in rest for r in main_ranks)
+
+
+def _quad_kickers_ok(rules: Rules, rest: dict[int, int], quad: int, size: int) -> bool:
+    """Four of a kind's kickers, whatever the kickers option: two singles or two pairs of two
+    other ranks; with ``quad_pair_kickers`` the two singles may be a pair."""
+    if size == 1 and rules.quad_pair_kickers and list(rest.values()) == [2]:
+        return True
+    return _wings_ok(False, rest, (quad,), size, 2)
 
 
 def _kicker_readings(rules: Rules, cards: tuple[str, ...], groups: dict[int, list[str]], out: list[Combo]) -> None:
@@ -342,11 +362,11 @@ def _kicker_readings(rules: Rules, cards: tuple[str, ...], groups: dict[int, lis
         main = tuple(c for r in main_ranks for c in groups[r][:per])
         out.append(Combo(kind, cards, (main_ranks[-1],), main))
 
-    # trips + one single / one pair
+    # trips + one single / one pair, of another rank: a bare four of a kind is only a bomb
     for kind, size in ((TRIO1, 1), (TRIO2, 2)):
         if kind in kinds and n == 3 + size:
             for r, c in counts.items():
-                if c >= 3 and r <= TWO and _wings_ok(rules, rest_after((r,), 3), (r,), size, 1):
+                if c >= 3 and r <= TWO and _wings_ok(False, rest_after((r,), 3), (r,), size, 1):
                     add(kind, (r,), 3)
     # airplanes with one single / one pair per trip
     lo, hi = rules.trips
@@ -358,18 +378,15 @@ def _kicker_readings(rules: Rules, cards: tuple[str, ...], groups: dict[int, lis
             continue
         for start in range(0, ACE - k + 2):
             run = range(start, start + k)
-            if all(counts.get(r, 0) >= 3 for r in run) and _wings_ok(rules, rest_after(run, 3), run, size, k):
+            if all(counts.get(r, 0) >= 3 for r in run) and \
+                    _wings_ok(_relaxed(rules, kind), rest_after(run, 3), run, size, k):
                 add(kind, tuple(run), 3)
     # four of a kind + two singles / two pairs
     for kind, size in ((QUAD1, 1), (QUAD2, 2)):
         if kind in kinds and n == 4 + 2 * size:
             for r, c in counts.items():
-                if c == 4:
-                    rest = rest_after((r,), 4)
-                    if size == 1 and rules.quad_pair_kickers and len(rest) == 1 and list(rest.values()) == [2]:
-                        add(kind, (r,), 4)      # a pair as the two singles
-                    elif _wings_ok(rules, rest, (r,), size, 2):
-                        add(kind, (r,), 4)
+                if c == 4 and _quad_kickers_ok(rules, rest_after((r,), 4), r, size):
+                    add(kind, (r,), 4)
 
 
 # --- comparing ------------------------------------------------------------------------------------
@@ -512,10 +529,11 @@ def _gen_poker(rules: Rules, groups: dict[int, list[str]], hand: list[str], out:
     out.extend(found)
 
 
-def _kicker_sets(rules: Rules, rest: dict[int, list[str]], size: int, wanted: int, main_ranks: Sequence[int]):
+def _kicker_sets(relaxed: bool, rest: dict[int, list[str]], size: int, wanted: int, main_ranks: Sequence[int]):
     """The kicker card sets: ``wanted`` singles (size 1) or pairs (size 2) from ``rest``
-    (rank → cards still free), as the rules allow; canonical cards, lowest ranks first."""
-    if rules.kickers == "relaxed":
+    (rank → cards still free), of ranks that differ from the main ranks and from each other
+    unless ``relaxed``; canonical cards, lowest ranks first."""
+    if relaxed:
         slots = [r for r, g in rest.items() for _ in range(len(g) // size) if size == 1 or r < BLACK]
         seen = set()
         for pick in combinations(slots, wanted):
@@ -565,8 +583,8 @@ def _gen_plain(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int
             main = tuple(g[:per])
             rest = {q: (h if q != r else h[per:]) for q, h in groups.items()}
             rest = {q: h for q, h in rest.items() if h}
-            sets = list(_kicker_sets(rules, rest, size, wanted, (r,)))
-            if kind == QUAD1 and rules.quad_pair_kickers and rules.kickers != "relaxed":
+            sets = list(_kicker_sets(False, rest, size, wanted, (r,)))
+            if kind == QUAD1 and rules.quad_pair_kickers:
                 sets += [tuple(h[:2]) for q, h in rest.items() if q != r and q < BLACK and len(h) >= 2]
             for kick in sets:
                 out.append(Combo(kind, tuple(sorted(main + kick, key=power)), (r,), main))
@@ -577,7 +595,7 @@ def _gen_plain(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int
             main = tuple(c for r in run for c in groups[r][:3])
             rest = {q: (h if q not in run else h[3:]) for q, h in groups.items()}
             rest = {q: h for q, h in rest.items() if h}
-            for kick in _kicker_sets(rules, rest, size, len(run), run):
+            for kick in _kicker_sets(_relaxed(rules, kind), rest, size, len(run), run):
                 out.append(Combo(kind, tuple(sorted(main + kick, key=power)), (run[-1],), main))
 
 
