@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from dotenv import dotenv_values
 from PIL import ImageFont
 
 
@@ -16,19 +17,10 @@ class SettingsError(ValueError):
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        name, _, value = line.partition("=")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1]
-        values[name.strip().removeprefix("export ").strip()] = value
-    return values
+    """The variables set in a ``.env`` file (none if it is missing), read as a shell would: comments
+    (also after a value), quotes and ``export`` are understood; ``$`` is kept as it is."""
+    values = dotenv_values(path, interpolate=False, encoding="utf-8")
+    return {name: value for name, value in values.items() if value is not None}
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,23 @@ def test_environment_wins_over_the_env_file(tmp_path):
     assert s.log_level == "INFO" and s.api_base is None
 
 
+def test_env_file_comments_quotes_export_and_empty_values(tmp_path):
+    """What an admin writes in .env reaches the bot as meant: a comment after a value is not part
+    of it, quotes are taken off (a # inside them stays), `export` is allowed, an empty value is unset."""
+    env_file = tmp_path / ".env"
+    env_file.write_text("DISCORD_TOKEN=abc # my token\n"
+                        "export DATABASE_PATH='my cards.sqlite3'\n"
+                        'PICTURE_FONT=\n'
+                        'DATABASE_URL="postgresql://u:p#1@h/db"  # shared\n'
+                        "DEV_GUILD_ID=\n"
+                        "LOG_LEVEL=warning\n")
+    s = Settings.load({}, env_file)
+    assert s.token == "abc"
+    assert s.database == "my cards.sqlite3"
+    assert s.database_url == "postgresql://u:p#1@h/db"
+    assert s.picture_font is None and s.dev_guild is None and s.log_level == "WARNING"
+
+
 def test_missing_token_and_bad_numbers_say_what_to_set(tmp_path):
     with pytest.raises(SettingsError, match="DISCORD_TOKEN is not set"):
         Settings.load({}, tmp_path / "none.env")
