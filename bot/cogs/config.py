@@ -26,6 +26,7 @@ from bot.ui import is_manager
 REFUSAL = "Only members with the **Manage Server** permission can change this server's card table settings."
 
 
+@app_commands.default_permissions(manage_guild=True)   # Discord shows /config only to these; allowed() still checks
 class ConfigCog(commands.GroupCog, group_name="config", group_description="Card table settings for this server"):
     def __init__(self, bot) -> None:
         self.bot = bot
