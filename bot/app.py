@@ -24,6 +24,9 @@ from bot.ui import DYNAMIC_ITEMS, Controller
 
 log = logging.getLogger(__name__)
 
+# The bot uses no voice: discord.py need not warn at start-up that PyNaCl and davey are missing.
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+
 
 class CardBot(commands.AutoShardedBot):
     """Sharded so several processes can split the guilds (SHARD_COUNT / SHARD_IDS); one
