@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Self, TypeVar
 
 import aiosqlite
@@ -25,6 +27,32 @@ from games.jsontext import dumps
 
 class VersionConflict(Exception):
     """The table changed since it was read; reload and try again."""
+
+
+class DatabaseUnusable(Exception):
+    """The SQLite file cannot be created or written; the message names the file and why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot write the database at {os.path.abspath(path)}: {reason}")
+
+
+def check_writable(path: str) -> None:
+    """Raise `DatabaseUnusable` unless SQLite can create or write the file at ``path``, and its
+    -wal and -shm files beside it."""
+    file = Path(os.path.abspath(path))
+    folder = file.parent
+    try:
+        if not folder.is_dir():
+            raise DatabaseUnusable(path, f"{folder} is not a folder" if folder.exists()
+                                   else f"the folder {folder} does not exist")
+        if file.is_dir():
+            raise DatabaseUnusable(path, "it is a folder")
+    except OSError as e:
+        raise DatabaseUnusable(path, e.strerror or str(e)) from None
+    if file.exists() and not os.access(file, os.W_OK):
+        raise DatabaseUnusable(path, "the file is read-only")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise DatabaseUnusable(path, f"the folder {folder} is not writable")
 
 
 async def _exec(db: aiosqlite.Connection, sql: str, params: Any = ()) -> list[sqlite3.Row]:
@@ -412,7 +440,16 @@ class Store(StoreCommon):
 
     @classmethod
     async def open(cls, path: str) -> Store:
-        """Connect, configure the connection and bring the schema up to date."""
+        """Connect, configure the connection and bring the schema up to date. A file SQLite cannot
+        write (or that is not a database) raises `DatabaseUnusable`."""
+        check_writable(path)
+        try:
+            return await cls._open(path)
+        except sqlite3.Error as e:
+            raise DatabaseUnusable(path, str(e)) from e
+
+    @classmethod
+    async def _open(cls, path: str) -> Store:
         db = await aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT, isolation_level=None)
         try:
             db.row_factory = sqlite3.Row
