@@ -6,9 +6,65 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Iterator
+from contextlib import suppress
 
 from bot.collector import collect_less_often, freeze_startup_objects
 from bot.settings import Settings, SettingsError
+
+FIRST_RETRY = 1.0                   # seconds: a passing network blip costs little
+RETRY, LONGEST_RETRY = 5.0, 300.0   # then 5 s, doubling up to 5 minutes
+
+
+def retry_delays() -> Iterator[float]:
+    """Seconds to wait before each new attempt to reach Discord."""
+    yield FIRST_RETRY
+    delay = RETRY
+    while True:
+        yield delay
+        delay = min(delay * 2, LONGEST_RETRY)
+
+
+def unreachable_errors() -> tuple[type[BaseException], ...]:
+    """What discord.py raises when Discord cannot be reached or is down (not a refused token)."""
+    import aiohttp
+    import discord
+    return aiohttp.ClientError, TimeoutError, discord.GatewayNotFound, discord.DiscordServerError
+
+
+async def run(settings: Settings) -> None:
+    """Log in and stay connected; while Discord is unreachable, say so in one line and try again."""
+    from bot.app import create_bot
+
+    unreachable = unreachable_errors()
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+    current: list = []   # the bot of the attempt under way
+
+    def stop() -> None:  # SIGTERM (docker stop, systemd) and SIGINT: finish moves in flight, close the database
+        stopping.set()
+        for bot in current:
+            loop.create_task(bot.close())
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop)
+    delays = retry_delays()
+    while not stopping.is_set():
+        async with create_bot(settings) as bot:
+            current[:] = [bot]
+            try:
+                await bot.login(settings.token)       # runs setup_hook: the open tables are loaded
+                freeze_startup_objects()
+                await bot.connect()
+                return
+            except unreachable as e:
+                reason = str(e) or type(e).__name__
+                if bot.is_ready():
+                    delays = retry_delays()
+        delay = next(delays)
+        print(f"Discord is unreachable ({reason}); retrying in {delay:g} s", file=sys.stderr, flush=True)
+        with suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), delay)
 
 
 def main() -> int:
@@ -23,22 +79,15 @@ def main() -> int:
     if settings.api_base:
         from bot.discord_api import apply_api_base
         apply_api_base(settings.api_base)
-    from bot.app import create_bot
-
-    async def run() -> None:
-        async with create_bot(settings) as bot:
-            # SIGTERM (docker stop, systemd) and SIGINT: finish moves in flight, close the database
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(sig, lambda: loop.create_task(bot.close()))
-            await bot.login(settings.token)       # runs setup_hook: the open tables are loaded
-            freeze_startup_objects()
-            await bot.connect()
+    from bot.store import DatabaseUnusable
 
     try:
-        asyncio.run(run())
+        asyncio.run(run(settings))
     except KeyboardInterrupt:
         pass
+    except DatabaseUnusable as e:
+        print(f"error: {e}. Set DATABASE_PATH to a writable file.", file=sys.stderr)
+        return 2
     except Exception as e:  # e.g. a wrong token: one line, not a traceback
         if type(e).__name__ == "LoginFailure":
             print(f"error: Discord refused the token ({e}). Check DISCORD_TOKEN.", file=sys.stderr)
