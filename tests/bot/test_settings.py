@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
+import posixpath
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError
+from bot.settings import Settings, SettingsError, read_env_file
 
 
 def test_environment_wins_over_the_env_file(tmp_path):
@@ -50,6 +54,22 @@ def test_env_example_lists_every_setting():
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "LOG_LEVEL", "DEV_GUILD_ID", "AI_ITERATIONS", "AI_SECONDS",
                  "AI_WORKERS", "DISCORD_API_BASE", "PICTURE_FONT", "SHARD_COUNT", "SHARD_IDS", "DATABASE_URL"):
         assert f"\n{name}=" in example
+
+
+def test_env_example_as_is_puts_the_database_in_the_docker_volume(tmp_path):
+    """`docker run --env-file .env` with the example copied as is: Docker reads each line as it is,
+    the same as python-dotenv does for this file, and the database lands in the image's /data
+    volume (where the bot runs), not in /app, which the image's non-root user cannot write."""
+    root = Path(__file__).resolve().parents[2]
+    example = root / ".env.example"
+    lines = [line for line in example.read_text().splitlines() if line and not line.startswith("#")]
+    docker_env = dict(line.split("=", 1) for line in lines)
+    assert docker_env == read_env_file(example)
+    database = Settings.load(docker_env | {"DISCORD_TOKEN": "x"}, tmp_path / "none.env").database
+    dockerfile = (root / "Dockerfile").read_text()
+    workdir = re.findall(r"^WORKDIR (\S+)", dockerfile, re.M)[-1]
+    [volume] = json.loads(re.search(r"^VOLUME (.+)$", dockerfile, re.M).group(1))
+    assert posixpath.join(workdir, database).startswith(volume.rstrip("/") + "/")
 
 
 def test_running_without_a_token_prints_one_line_not_a_traceback(tmp_path):
