@@ -4,6 +4,8 @@ refusals and bad values), /stats, /leaderboard, /forget-me, and a turn timer in 
 from __future__ import annotations
 
 import discord
+import pytest
+from simcord.backend.errors import SetupError
 
 from tests.bot.sim import fetch, table_id, text_of
 
@@ -25,8 +27,14 @@ def said(result) -> str:
 
 
 async def test_config_needs_manage_server_and_refuses_bad_values(simcord_env):
+    """/config is hidden from members without Manage Server; one a server shows it to anyway
+    (Server Settings → Integrations) is still refused by the bot and changes nothing."""
     env = simcord_env
     guild, channel, boss, alice, _ = guild_with_admin(env)
+    with pytest.raises(SetupError, match="not visible to this user"):
+        await alice.slash(channel, "config show")
+    config = env.backend.find_command("config", guild.id)
+    guild.set_command_permissions(int(config["id"]), {alice: True})
     for command, options in [("config show", {}), ("config timer", {"seconds": 60}),
                              ("config computers", {"allowed": False}),
                              ("config reset", {}), ("config option", {"game": "scopa", "name": "target",
