@@ -32,11 +32,33 @@ def unreachable_errors() -> tuple[type[BaseException], ...]:
     return aiohttp.ClientError, TimeoutError, discord.GatewayNotFound, discord.DiscordServerError
 
 
+def why_unreachable(error: BaseException) -> str:
+    return str(error) or type(error).__name__
+
+
+class OneLineWhenUnreachable(logging.Filter):
+    """discord.py logs each attempt to reconnect with a traceback; when Discord is unreachable,
+    the reason in the same line says it all."""
+
+    def __init__(self, unreachable: tuple[type[BaseException], ...]) -> None:
+        super().__init__()
+        self.unreachable = unreachable
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, self.unreachable):
+            record.msg, record.args = f"{record.getMessage()}: Discord is unreachable ({why_unreachable(error)})", ()
+            record.exc_info = record.exc_text = None
+        return True
+
+
 async def run(settings: Settings) -> None:
     """Log in and stay connected; while Discord is unreachable, say so in one line and try again."""
     from bot.app import create_bot
 
     unreachable = unreachable_errors()
+    for name in ("discord.client", "discord.shard"):   # where discord.py logs its reconnects
+        logging.getLogger(name).addFilter(OneLineWhenUnreachable(unreachable))
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     current: list = []   # the bot of the attempt under way
@@ -58,7 +80,7 @@ async def run(settings: Settings) -> None:
                 await bot.connect()
                 return
             except unreachable as e:
-                reason = str(e) or type(e).__name__
+                reason = why_unreachable(e)
                 if bot.is_ready():
                     delays = retry_delays()
         delay = next(delays)
