@@ -26,10 +26,11 @@ def retry_delays() -> Iterator[float]:
 
 
 def unreachable_errors() -> tuple[type[BaseException], ...]:
-    """What discord.py raises when Discord cannot be reached or is down (not a refused token)."""
+    """What discord.py raises when Discord cannot be reached or is down (not a refused token); its
+    timeouts are aiohttp's. A bare TimeoutError may come from the database, so it is not one."""
     import aiohttp
     import discord
-    return aiohttp.ClientError, TimeoutError, discord.GatewayNotFound, discord.DiscordServerError
+    return aiohttp.ClientError, discord.GatewayNotFound, discord.DiscordServerError
 
 
 def why_unreachable(error: BaseException) -> str:
@@ -58,7 +59,7 @@ async def run(settings: Settings) -> None:
 
     unreachable = unreachable_errors()
     for name in ("discord.client", "discord.shard"):   # where discord.py logs its reconnects
-        logging.getLogger(name).addFilter(OneLineWhenUnreachable(unreachable))
+        logging.getLogger(name).addFilter(OneLineWhenUnreachable((*unreachable, TimeoutError)))
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     current: list = []   # the bot of the attempt under way
