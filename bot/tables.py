@@ -17,11 +17,14 @@ player takes it back. Tables nobody can play any more, or idle too long, are clo
 from __future__ import annotations
 
 import asyncio
+import copy
+import dataclasses
 import logging
 import random
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,10 +44,21 @@ LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled
 RECENT_EVENTS = 6
 LOBBY_IDLE = 60 * 60              # seconds a lobby may wait for players
 PLAYING_IDLE = 7 * 24 * 60 * 60   # seconds a game without a turn timer may sit untouched
+RETRY_MAX = 60.0                  # the longest pause before a computer's turn or a timeout is tried again
 
 
 class TableError(Exception):
     """Something a player tried that cannot be done; the message says why."""
+
+
+CANNOT_SAVE = "The bot can't save right now, so nothing changed. Please try again in a moment."
+
+
+class StorageUnavailable(TableError):
+    """The store failed (a full disk, a locked or unreachable database): nothing was changed."""
+
+    def __init__(self) -> None:
+        super().__init__(CANNOT_SAVE)
 
 
 class StaleMove(TableError):
@@ -165,10 +179,35 @@ def computer_name(seats: list[SeatRecord]) -> str:
     return f"Computer {n}"
 
 
+@dataclass
+class _Snapshot:
+    """What a table was before a change, to put back if the change could not be stored."""
+    record: TableRecord
+    state: State | None
+    recent: list[str]
+    private: dict[int, str]
+
+    @classmethod
+    def of(cls, table: Table) -> _Snapshot:
+        record = table.record
+        kept = dataclasses.replace(record, seats=[dataclasses.replace(s) for s in record.seats],
+                                   meta=copy.deepcopy(record.meta))
+        return cls(kept, table.state, list(table.recent), dict(table.private))
+
+    def restore(self, table: Table) -> None:
+        for f in dataclasses.fields(TableRecord):
+            setattr(table.record, f.name, getattr(self.record, f.name))
+        table.state = self.state
+        table.recent.clear()
+        table.recent.extend(self.recent)
+        table.private.clear()
+        table.private.update(self.private)
+
+
 class TableService:
     def __init__(self, store: Store, *, ai_iterations: int = 1000, ai_seconds: float | None = 0.9,
                  computer_pause: float = 0.0, clock: Callable[[], float] = time.time,
-                 thinker: Thinker | None = None) -> None:
+                 thinker: Thinker | None = None, retry_delay: float = 1.0) -> None:
         self.store = store
         self.tables: dict[int, Table] = {}
         self.listeners: list[Listener] = []
@@ -177,6 +216,10 @@ class TableService:
         self.computer_pause = computer_pause
         self.thinker: Thinker = thinker or ThreadThinker()
         self.clock = clock
+        self.retry_delay = retry_delay   # the first pause after a failed computer turn or timeout; it doubles
+        self._loading: dict[int, asyncio.Task[Table]] = {}
+        self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._timer_retries: dict[int, tuple[float, float]] = {}   # table id -> (when, pause) after a failure
         self._computer_tasks: dict[int, asyncio.Task] = {}
         self._timer_task: asyncio.Task | None = None
         self._timer_handle: asyncio.TimerHandle | None = None
@@ -196,7 +239,7 @@ class TableService:
             if game is None:
                 log.warning("table %s: unknown game %r, skipped", record.id, record.game)
                 continue
-            self.tables[record.id] = self._table(record, game)
+            self.tables.setdefault(record.id, self._table(record, game))
             self._schedule_computers(table=self.tables[record.id])
         return len(self.tables)
 
@@ -210,13 +253,60 @@ class TableService:
         return table
 
     async def get(self, table_id: int) -> Table:
+        """The one `Table` of that id: callers asking at once while it loads share the load."""
         table = self.tables.get(table_id)
-        if table is None:
+        if table is not None:
+            return table
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.get_running_loop().create_task(self._load_table(table_id))
+            self._loading[table_id] = loading
+
+            def forget(done: asyncio.Task[Table]) -> None:
+                if self._loading.get(table_id) is done:
+                    del self._loading[table_id]
+
+            loading.add_done_callback(forget)
+        return await asyncio.shield(loading)
+
+    async def _load_table(self, table_id: int) -> Table:
+        with self._storing(table_id):
             record = await self.store.load_table(table_id)
-            if record is None or record.game not in GAMES:
-                raise TableError("That table no longer exists.")
-            table = self.tables[table_id] = self._table(record, GAMES[record.game])
-        return table
+        if record is None or record.game not in GAMES:
+            raise TableError("That table no longer exists.")
+        return self.tables.setdefault(table_id, self._table(record, GAMES[record.game]))
+
+    @asynccontextmanager
+    async def _changing(self, table_id: int) -> AsyncIterator[Table]:
+        """The table, locked, for a change. Whatever the change did to it is undone if it fails
+        (the store refused the write, say), so memory stays what the database holds, unless the
+        table was just reloaded from the database (after a version conflict)."""
+        while True:
+            table = await self.get(table_id)
+            async with table.lock:
+                if self.tables.get(table_id) is not table:
+                    continue   # left memory while we waited for its lock: take the one loaded now
+                before, record = _Snapshot.of(table), table.record
+                try:
+                    yield table
+                except BaseException:
+                    if table.record is record:
+                        before.restore(table)
+                    raise
+                return
+
+    @staticmethod
+    @contextmanager
+    def _storing(table_id: int | None) -> Iterator[None]:
+        """Around a store call: a failure of the store itself (not a version check) is logged and
+        becomes StorageUnavailable, which tells the member plainly."""
+        try:
+            yield
+        except (VersionConflict, TableError):
+            raise
+        except Exception as e:
+            log.exception("table %s: the store failed", table_id)
+            raise StorageUnavailable() from e
 
     @staticmethod
     def _keep_log(table: Table) -> None:
@@ -228,16 +318,31 @@ class TableService:
         expected = table.record.version
         table.record.version = expected + 1
         try:
-            await self.store.save_table(table.record, expected)
+            with self._storing(table.id):
+                await self.store.save_table(table.record, expected)
         except VersionConflict:
             await self._reload(table)
             raise StaleMove("The table changed meanwhile; please try again.") from None
 
+    async def _resync(self, table: Table) -> None:
+        """Make memory what the store holds after part of a change was stored; if even reading
+        fails, drop the table from memory, so the next `get` loads it as stored."""
+        try:
+            await self._reload(table)
+        except StorageUnavailable:
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+
     async def _reload(self, table: Table) -> None:
-        record = await self.store.load_table(table.id)
+        with self._storing(table.id):
+            record = await self.store.load_table(table.id)
         if record is not None:
             table.record = record
             table.state = table.game.State.from_json(record.state) if record.state else None
+            table.recent.clear()   # what a failed change added is gone; the table's log is as stored
+            table.recent.extend(record.meta.get("recent", ()))
+            table.private.clear()
+            table.private.update({int(k): v for k, v in record.meta.get("private", {}).items()})
 
     async def _notify(self, table: Table) -> None:
         for listener in self.listeners:
@@ -257,7 +362,14 @@ class TableService:
         game = GAMES.get(game_key)
         if game is None:
             raise TableError(f"There is no game called '{game_key}'. Try one of: {', '.join(sorted(GAMES))}.")
-        config = await self.config(guild_id)
+        # counting the channel's tables and adding this one must not interleave with another /play there
+        async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
+            return await self._create(game, guild_id, channel_id, host_id, host_name, options, seats)
+
+    async def _create(self, game: Game, guild_id: int, channel_id: int, host_id: int, host_name: str,
+                      options: dict[str, str] | None, seats: list[SeatRecord] | None) -> Table:
+        with self._storing(None):
+            config = await self.config(guild_id)
         if not config.allows_channel(channel_id):
             where = ", ".join(f"<#{c}>" for c in config.channels)
             raise TableError(f"Tables can't be opened in this channel on this server. Try {where}.")
@@ -273,9 +385,10 @@ class TableService:
         kept = dict(timer=config.timer_for(game.key), window=config.window, timeout_action=config.timeout_action,
                     replace_after=config.replace_after, computers=config.computers, strength=config.strength,
                     pictures=config.pictures)
-        record = await self.store.create_table(
-            guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
-            seats or [SeatRecord(host_id, host_name)], kept)
+        with self._storing(None):
+            record = await self.store.create_table(
+                guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
+                seats or [SeatRecord(host_id, host_name)], kept)
         table = Table(record, game)
         self.tables[record.id] = table
         self.arm_timer(record.updated_at + LOBBY_IDLE)
@@ -300,8 +413,7 @@ class TableService:
             raise TableError(f"The table is full ({most} players).")
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
-        table = await self.get(table_id)
-        async with table.lock:
+        async with self._changing(table_id) as table:
             self._lobby(table)
             if table.seat_of(user_id) is not None:
                 raise TableError("You are already at this table.")
@@ -312,8 +424,7 @@ class TableService:
         return table
 
     async def leave(self, table_id: int, user_id: int) -> Table:
-        table = await self.get(table_id)
-        async with table.lock:
+        async with self._changing(table_id) as table:
             if table.status == PLAYING:
                 await self._hand_over(table, user_id)
             else:
@@ -337,8 +448,7 @@ class TableService:
 
     async def take_back(self, table_id: int, user_id: int) -> Table:
         """A player whose seat a computer plays (they left or timed out) returns to it."""
-        table = await self.get(table_id)
-        async with table.lock:
+        async with self._changing(table_id) as table:
             if table.status != PLAYING:
                 raise TableError("This game is not running.")
             seat = table.seat_of(user_id)
@@ -372,8 +482,7 @@ class TableService:
         await self._save(table)
 
     async def add_computer(self, table_id: int, user_id: int) -> Table:
-        table = await self.get(table_id)
-        async with table.lock:
+        async with self._changing(table_id) as table:
             self._lobby(table)
             if table.seat_of(user_id) is None:
                 raise TableError("Only players at the table can add computer players.")
@@ -386,8 +495,7 @@ class TableService:
         return table
 
     async def start(self, table_id: int, user_id: int) -> Table:
-        table = await self.get(table_id)
-        async with table.lock:
+        async with self._changing(table_id) as table:
             self._lobby(table)
             if user_id != table.record.host_id:
                 raise TableError("Only the host can start the game.")
@@ -412,8 +520,7 @@ class TableService:
         return table
 
     async def cancel(self, table_id: int, user_id: int, is_admin: bool = False) -> Table:
-        table = await self.get(table_id)
-        async with table.lock:
+        async with self._changing(table_id) as table:
             if table.status not in (LOBBY, PLAYING):
                 raise TableError("This table is already closed.")
             if user_id != table.record.host_id and not is_admin:
@@ -428,8 +535,7 @@ class TableService:
     async def rematch(self, table_id: int, user_id: int, name: str) -> Table:
         """A new lobby for the same players and options, hosted by the asker. One per game: who
         asks once it is open (both players pressed Rematch, say) gets `RematchOpen`."""
-        old = await self.get(table_id)
-        async with old.lock:
+        async with self._changing(table_id) as old:
             if old.status != FINISHED:
                 raise TableError("A rematch can only start from a finished game.")
             if old.seat_of(user_id) is None:
@@ -441,27 +547,42 @@ class TableService:
             new = await self.create(old.record.guild_id, old.record.channel_id, user_id, name, old.game.key,
                                     {k: str(v) for k, v in old.record.options.items()}, seats)
             old.record.meta["rematch"] = new.id
-            await self._save(old)
+            try:
+                await self._save(old)
+            except TableError:
+                await self._withdraw(new)
+                raise
         await self._notify(old)
         return new
 
+    async def _withdraw(self, table: Table) -> None:
+        """Close a new lobby nobody was shown (its game could not note it as its rematch). If even
+        that cannot be stored, it stays a lobby without a message until the idle limit closes it."""
+        try:
+            async with self._changing(table.id) as table:
+                table.record.status = CANCELLED
+                await self._save(table)
+        except TableError:
+            return
+        self.tables.pop(table.id, None)
+
     # -- playing
     async def act(self, table_id: int, user_id: int, version: int, move: Move | str) -> list[Event]:
-        table = await self.get(table_id)
-        async with table.lock:
+        async with self._changing(table_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not playing at this table.")
             if table.record.seats[seat].stand_in:
                 raise TableError("A computer plays your seat since you left or ran out of time. "
                                  "Press **Take my seat back** on the table message to play again.")
+            table.record.meta.get("timeouts", {}).pop(str(seat), None)   # stored with the move
             events = await self._apply(table, seat, move, version)
-            table.record.meta.get("timeouts", {}).pop(str(seat), None)
         await self._notify(table)
         self._schedule_computers(table)
         return events
 
     async def _apply(self, table: Table, seat: int, move: Move | str, version: int | None) -> list[Event]:
+        """Make and store the move; the caller holds `_changing`, which undoes it if storing fails."""
         if table.status == FINISHED:
             raise TableError("This game is over.")
         if table.status != PLAYING or table.state is None:
@@ -474,7 +595,6 @@ class TableService:
         except IllegalMove as e:
             raise TableError(str(e)) from None
         old_state, table.state = table.state, state
-        recent, private = list(table.recent), dict(table.private)
         self._log_events(table, seat, events)
         if state.hand_no != old_state.hand_no:
             # private lines are about the cards of the hand that just ended, this move's too
@@ -488,18 +608,12 @@ class TableService:
         expected = table.record.version
         table.record.version = expected + 1
         try:
-            await self.store.append_move(table.record, seat, str(move), expected,
-                                         self._results(table) if state.over else None)
+            with self._storing(table.id):
+                await self.store.append_move(table.record, seat, str(move), expected,
+                                             self._results(table) if state.over else None)
         except VersionConflict:
             await self._reload(table)
-            table.recent, table.private = deque(recent, maxlen=RECENT_EVENTS), private
             raise StaleMove("The table moved on (another move was made first).") from None
-        except BaseException:
-            table.state = old_state
-            table.recent, table.private = deque(recent, maxlen=RECENT_EVENTS), private
-            table.record.version, table.record.state = expected, old_state.to_json()
-            table.record.status = PLAYING
-            raise
         return events
 
     @staticmethod
@@ -552,15 +666,37 @@ class TableService:
         for table in list(self.tables.values()):
             if self._closing:
                 return
+            if self._retry_at(table.id) > now:
+                continue
             try:
                 if table.status == PLAYING and table.deadline is not None and table.deadline <= now:
-                    await self._time_out(table)
+                    await self._time_out(table.id)
                 elif table.status in (LOBBY, PLAYING) and self._idle(table, now):
-                    await self._close_idle(table)
-            except Exception:
-                log.exception("table %s: timer failed", table.id)
-            if table.status not in (LOBBY, PLAYING):
-                self.tables.pop(table.id, None)  # closed tables are only kept in the store
+                    await self._close_idle(table.id)
+                self._timer_retries.pop(table.id, None)
+            except Exception as e:
+                pause = self._retry_later(table.id, now)
+                log.warning("table %s: timer failed; trying again in %.3g s", table.id, pause,
+                            exc_info=not isinstance(e, StorageUnavailable))   # the store's failure is logged
+            self._forget_if_closed(table.id)
+
+    def _retry_at(self, table_id: int) -> float:
+        return self._timer_retries.get(table_id, (-float("inf"), 0.0))[0]
+
+    def _retry_later(self, table_id: int, now: float) -> float:
+        """Hold a table's failed timer back for a pause that doubles with each failure."""
+        last = self._timer_retries.get(table_id)
+        pause = min(RETRY_MAX, last[1] * 2) if last else self.retry_delay
+        self._timer_retries[table_id] = (now + pause, pause)
+        return pause
+
+    def _forget_if_closed(self, table_id: int) -> None:
+        """Closed tables are only kept in the store; not one a change is holding, though, or
+        the next click could load a second copy of it while that change runs."""
+        table = self.tables.get(table_id)
+        if table is not None and table.status not in (LOBBY, PLAYING) and not table.lock.locked():
+            del self.tables[table_id]
+            self._timer_retries.pop(table_id, None)
 
     def _idle(self, table: Table, now: float) -> bool:
         if table.status == LOBBY:
@@ -571,8 +707,8 @@ class TableService:
         task = self._computer_tasks.get(table.id)
         return task is not None and not task.done()
 
-    async def _close_idle(self, table: Table) -> None:
-        async with table.lock:
+    async def _close_idle(self, table_id: int) -> None:
+        async with self._changing(table_id) as table:
             if table.status not in (LOBBY, PLAYING) or not self._idle(table, self.clock()):
                 return
             table.record.status = CANCELLED
@@ -581,8 +717,8 @@ class TableService:
             await self._save(table)
         await self._notify(table)
 
-    async def _time_out(self, table: Table) -> None:
-        async with table.lock:
+    async def _time_out(self, table_id: int) -> None:
+        async with self._changing(table_id) as table:
             deadline = table.deadline
             if table.status != PLAYING or deadline is None or deadline > self.clock():
                 return
@@ -599,13 +735,18 @@ class TableService:
                     table.recent.append(f"⏰ {table.names[seat]} ran out of time; a computer plays their seat now.")
             self._close_if_deserted(table)
             applied = False
-            for seat in late:
-                if table.status != PLAYING or table.record.seats[seat].stand_in or seat not in table.to_move():
-                    continue
-                move = await self._timeout_move(table, seat)
-                table.recent.append(f"⏰ {table.names[seat]} ran out of time.")
-                await self._apply(table, seat, move, None)
-                applied = True
+            try:
+                for seat in late:
+                    if table.status != PLAYING or table.record.seats[seat].stand_in or seat not in table.to_move():
+                        continue
+                    move = await self._timeout_move(table, seat)
+                    table.recent.append(f"⏰ {table.names[seat]} ran out of time.")
+                    await self._apply(table, seat, move, None)
+                    applied = True
+            except Exception:
+                if applied:   # an earlier seat's timeout move is stored: take the table as stored
+                    await self._resync(table)
+                raise
             if not applied:  # seats were handed to computers: store that change by itself
                 self._refresh_deadline(table)
                 await self._save(table)
@@ -642,8 +783,10 @@ class TableService:
                             seed=table.record.seed + table.version)
 
     def _next_due(self) -> float | None:
-        due = [t.deadline for t in self.tables.values() if t.status == PLAYING and t.deadline is not None]
-        due += [t.record.updated_at + LOBBY_IDLE for t in self.tables.values() if t.status == LOBBY]
+        due = [max(t.deadline, self._retry_at(t.id)) for t in self.tables.values()
+               if t.status == PLAYING and t.deadline is not None]
+        due += [max(t.record.updated_at + LOBBY_IDLE, self._retry_at(t.id)) for t in self.tables.values()
+                if t.status == LOBBY]
         return min(due, default=None)
 
     def arm_timer(self, due: float | None = None) -> None:
@@ -694,7 +837,7 @@ class TableService:
             return  # a running task checks whose turn it is again after every await
         if not any(table.computer_plays(s) for s in table.to_move()):
             return
-        task = asyncio.get_running_loop().create_task(self._run_computers(table))
+        task = asyncio.get_running_loop().create_task(self._run_computers(table.id))
         self._computer_tasks[table.id] = task
 
         def forget(done: asyncio.Task) -> None:
@@ -703,24 +846,38 @@ class TableService:
 
         task.add_done_callback(forget)
 
-    async def _run_computers(self, table: Table) -> None:
-        while not self._closing and table.status == PLAYING:
-            seats = [s for s in table.to_move() if table.computer_plays(s)]
-            if not seats:
-                return
-            seat, version, snapshot = seats[0], table.version, table.state.clone()
-            move = await self._think(table, snapshot, seat)
-            if self.computer_pause:
-                await asyncio.sleep(self.computer_pause)
-            async with table.lock:
-                if table.version != version or not table.computer_plays(seat):
-                    continue  # someone else moved meanwhile, or the player is back: think again
-                try:
-                    await self._apply(table, seat, move, version)
-                except TableError:
-                    log.exception("table %s: computer move %s refused", table.id, move)
+    async def _run_computers(self, table_id: int) -> None:
+        """Play the computers' turns while it is their turn. A turn that fails (the store refused
+        the move, say) is logged and tried again after a pause that doubles up to RETRY_MAX: only
+        the game ending, a human's turn or the service closing stop the computers."""
+        pause = self.retry_delay
+        while not self._closing:
+            try:
+                if not await self._computer_turn(table_id):
                     return
-            await self._notify(table)
+                pause = self.retry_delay
+            except Exception as e:
+                log.warning("table %s: a computer's turn failed; trying again in %.3g s", table_id, pause,
+                            exc_info=not isinstance(e, StorageUnavailable))   # the store's failure is logged
+                await asyncio.sleep(pause)
+                pause = min(RETRY_MAX, pause * 2)
+
+    async def _computer_turn(self, table_id: int) -> bool:
+        """One computer move, if a computer is to move; False if none is (or the game is over)."""
+        table = await self.get(table_id)
+        seats = [s for s in table.to_move() if table.computer_plays(s)] if table.status == PLAYING else []
+        if not seats:
+            return False
+        seat, version, snapshot = seats[0], table.version, table.state.clone()
+        move = await self._think(table, snapshot, seat)
+        if self.computer_pause:
+            await asyncio.sleep(self.computer_pause)
+        async with self._changing(table_id) as table:
+            if table.version != version or not table.computer_plays(seat):
+                return True  # someone else moved meanwhile, or the player is back: think again
+            await self._apply(table, seat, move, version)
+        await self._notify(table)
+        return True
 
     async def idle(self) -> None:
         """Wait until no computer player is thinking and no timeout is running (tests, shutdown)."""

@@ -1,0 +1,240 @@
+"""A store that fails (a full disk, a locked database) and tables raced by many clicks at once:
+nothing is lost, nothing is doubled, nothing stays stuck (the service, no Discord)."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.store import Store
+from bot.tables import CANNOT_SAVE, FINISHED, PLAYING, RematchOpen, StorageUnavailable, TableError, TableService
+from tests.bot.test_tables import ALICE, BOB, CLEO, finished_game
+
+GUILD, CHANNEL = 1, 2
+FLAKY = ("save_table", "append_move", "create_table")
+
+
+class FlakyStore:
+    """The store, whose writes fail like a full disk as often as a test asks."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.failures = dict.fromkeys(FLAKY, 0)
+
+    def fail(self, method: str, times: int = 1) -> None:
+        self.failures[method] = times
+
+    def __getattr__(self, name: str):
+        real = getattr(self.store, name)
+        if name not in FLAKY:
+            return real
+
+        async def flaky(*args, **kwargs):
+            if self.failures[name] > 0:
+                self.failures[name] -= 1
+                raise sqlite3.OperationalError("database or disk is full")
+            return await real(*args, **kwargs)
+        return flaky
+
+
+class FakeClock:
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+async def store(tmp_path):
+    s = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def flaky(store):
+    return FlakyStore(store)
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+async def service(flaky, clock):
+    svc = TableService(flaky, ai_iterations=10, ai_seconds=None, clock=clock, retry_delay=0.001)
+    yield svc
+    await svc.close()
+
+
+async def assert_memory_is_the_database(service, table) -> None:
+    stored = await service.store.load_table(table.id)
+    shown = table.record
+    assert (shown.version, shown.status, shown.host_id, shown.state) == \
+        (stored.version, stored.status, stored.host_id, stored.state)
+    assert shown.seats == stored.seats and shown.meta == stored.meta
+    assert list(table.recent) == stored.meta.get("recent", [])
+    assert (table.state.to_json() if table.state else None) == stored.state
+
+
+async def lobby_of_two(service):
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "crazy_eights", {"hand_size": "5"})
+    await service.join(t.id, BOB, "Bob")
+    return t
+
+
+LOBBY_CLICKS = {
+    "join": lambda s, t: s.join(t.id, CLEO, "Cleo"),
+    "add a computer": lambda s, t: s.add_computer(t.id, BOB),
+    "start": lambda s, t: s.start(t.id, ALICE),
+    "leave (the host)": lambda s, t: s.leave(t.id, ALICE),
+    "end": lambda s, t: s.cancel(t.id, ALICE),
+}
+
+
+@pytest.mark.parametrize("click", LOBBY_CLICKS.values(), ids=LOBBY_CLICKS.keys())
+async def test_a_lobby_click_the_store_refuses_changes_nothing_and_the_next_one_works(service, flaky, click):
+    """The member reads that the bot cannot save right now; the table is as the database has it,
+    and the same click a moment later works (no "The table changed meanwhile")."""
+    t = await lobby_of_two(service)
+    flaky.fail("save_table")
+    with pytest.raises(StorageUnavailable, match="can't save right now"):
+        await click(service, t)
+    assert str(StorageUnavailable()) == CANNOT_SAVE
+    await assert_memory_is_the_database(service, t)
+    version = t.version
+    await click(service, t)
+    assert t.version == version + 1
+    await assert_memory_is_the_database(service, t)
+
+
+async def test_leaving_a_running_game_the_store_refuses_keeps_the_seat(service, flaky):
+    t = await lobby_of_two(service)
+    await service.start(t.id, ALICE)
+    flaky.fail("save_table")
+    with pytest.raises(StorageUnavailable):
+        await service.leave(t.id, BOB)
+    assert not t.record.seats[1].stand_in
+    await assert_memory_is_the_database(service, t)
+    await service.leave(t.id, BOB)
+    assert t.record.seats[1].stand_in
+
+
+async def test_a_move_the_store_refuses_is_not_made_and_the_same_move_works_next(service, flaky, store):
+    t = await lobby_of_two(service)
+    await service.start(t.id, ALICE)
+    seat = t.to_move()[0]
+    user, version = t.record.seats[seat].user_id, t.version
+    move = t.game.moves(t.state, seat)[0]
+    flaky.fail("append_move")
+    with pytest.raises(StorageUnavailable):
+        await service.act(t.id, user, version, move)
+    assert t.version == version
+    await assert_memory_is_the_database(service, t)
+    await service.act(t.id, user, version, move)
+    assert t.version == version + 1 and len(await store.moves(t.id)) == 1
+
+
+async def test_a_failed_rematch_leaves_no_lobby_behind_and_can_be_asked_again(store, flaky):
+    service = TableService(flaky, ai_iterations=10, ai_seconds=None, retry_delay=0.001)
+    try:
+        t = await finished_game(service)
+        flaky.fail("save_table")    # the old table cannot note its rematch
+        with pytest.raises(StorageUnavailable):
+            await service.rematch(t.id, ALICE, "Alice")
+        assert service.channel_tables(CHANNEL) == []
+        await assert_memory_is_the_database(service, t)
+        new = await service.rematch(t.id, ALICE, "Alice")
+        assert [x.id for x in service.channel_tables(CHANNEL)] == [new.id]
+    finally:
+        await service.close()
+
+
+async def test_a_computer_whose_move_the_store_refused_twice_moves_once_it_works(service, flaky, caplog):
+    """A full disk during a computer's move does not stop that computer for good: it tries again
+    (with a pause that grows), logs each failure, and plays once the store works."""
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "crazy_eights", {"hand_size": "5"})
+    await service.add_computer(t.id, ALICE)
+    await service.start(t.id, ALICE)
+    await service.idle()
+    assert t.to_move() == [0]
+    await service.act(t.id, ALICE, t.version, t.game.moves(t.state, 0)[0])
+    flaky.fail("append_move", 2)    # the computer, about to move, finds the disk full twice
+    version = t.version
+    await service.idle()
+    assert flaky.failures["append_move"] == 0
+    assert t.status == FINISHED or t.to_move() == [0], "the computer must have played"
+    assert t.version > version
+    await assert_memory_is_the_database(service, t)
+    assert caplog.text.count("database or disk is full") >= 2
+
+
+async def test_a_timeout_the_store_refuses_is_tried_again_and_the_game_goes_on(service, flaky, store, clock):
+    """Bob never clicks and the disk is full when his time runs out: nothing changes, and a later
+    tick makes his timeout move once the store works again."""
+    await store.set_setting(GUILD, "timer", 30)
+    t = await lobby_of_two(service)
+    await service.start(t.id, ALICE)
+    version = t.version
+    clock.now = t.deadline + 1
+    flaky.fail("append_move")
+    await service.tick()
+    assert t.version == version and t.status == PLAYING and "timeouts" not in t.record.meta
+    await assert_memory_is_the_database(service, t)
+    clock.now += 120
+    await service.tick()
+    assert t.version == version + 1 and len(await store.moves(t.id)) == 1
+    assert any("ran out of time" in line for line in t.recent)
+    await assert_memory_is_the_database(service, t)
+
+
+async def test_five_tables_opened_at_once_in_a_channel_limited_to_three_open_three(store):
+    await store.set_setting(GUILD, "max_tables", 3)
+    service = TableService(store, ai_iterations=10, ai_seconds=None)
+    try:
+        outcome = await asyncio.gather(
+            *(service.create(GUILD, CHANNEL, 200 + i, f"P{i}", "scopa") for i in range(5)),
+            return_exceptions=True)
+        made = [r for r in outcome if not isinstance(r, Exception)]
+        refused = [r for r in outcome if isinstance(r, TableError)]
+        assert len(made) == 3 and len(refused) == 2
+        assert all("already has 3 open tables" in str(r) for r in refused)
+        assert len(service.channel_tables(CHANNEL)) == 3
+    finally:
+        await service.close()
+
+
+async def test_after_a_restart_both_players_rematch_at_once_opens_one_table(store):
+    """The finished game is no longer in memory (a restart): both Rematch presses load it at once,
+    and still one lobby opens and the second presser is told it is open."""
+    first = TableService(store, ai_iterations=10, ai_seconds=None)
+    t = await finished_game(first)
+    await first.close()
+    second = TableService(store, ai_iterations=10, ai_seconds=None)
+    try:
+        await second.load()
+        assert t.id not in second.tables
+        outcome = await asyncio.gather(second.rematch(t.id, ALICE, "Alice"), second.rematch(t.id, BOB, "Bob"),
+                                       return_exceptions=True)
+        made = [r for r in outcome if not isinstance(r, Exception)]
+        refused = [r for r in outcome if isinstance(r, RematchOpen)]
+        assert len(made) == 1 and len(refused) == 1 and refused[0].table is made[0]
+        assert [x.id for x in second.channel_tables(CHANNEL)] == [made[0].id]
+    finally:
+        await second.close()
+
+
+async def test_one_table_object_however_many_load_it_at_once(store):
+    first = TableService(store, ai_iterations=10, ai_seconds=None)
+    t = await finished_game(first)
+    await first.close()
+    second = TableService(store, ai_iterations=10, ai_seconds=None)
+    try:
+        a, b, c = await asyncio.gather(second.get(t.id), second.get(t.id), second.get(t.id))
+        assert a is b is c is second.tables[t.id]
+    finally:
+        await second.close()
