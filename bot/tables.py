@@ -3,9 +3,11 @@
 No Discord here: the cogs call these methods and show what they return, and tests
 drive the service directly. Every change to a table happens under that table's
 lock and is written to the store (one transaction, version checked) before anyone
-is told about it. Computer players think in a worker thread so the event loop
-keeps answering clicks, and their move is only applied if the table has not
-moved on meanwhile.
+is told about it; a change the store refuses is undone, so memory is always what the
+database holds, and the member reads that the bot cannot save right now. Computer players
+think in a worker thread so the event loop keeps answering clicks, and their move is only
+applied if the table has not moved on meanwhile; a computer turn or a timeout that fails is
+tried again after a growing pause.
 
 No table gets stuck: every human seat that must act has a deadline, stored with the
 table (``meta["deadline"]``), and `tick` (run every second by `run_timers`, or by a
@@ -270,7 +272,7 @@ class TableService:
         return await asyncio.shield(loading)
 
     async def _load_table(self, table_id: int) -> Table:
-        with self._storing(table_id):
+        with self._storing(f"table {table_id}"):
             record = await self.store.load_table(table_id)
         if record is None or record.game not in GAMES:
             raise TableError("That table no longer exists.")
@@ -297,7 +299,7 @@ class TableService:
 
     @staticmethod
     @contextmanager
-    def _storing(table_id: int | None) -> Iterator[None]:
+    def _storing(what: str) -> Iterator[None]:
         """Around a store call: a failure of the store itself (not a version check) is logged and
         becomes StorageUnavailable, which tells the member plainly."""
         try:
@@ -305,7 +307,7 @@ class TableService:
         except (VersionConflict, TableError):
             raise
         except Exception as e:
-            log.exception("table %s: the store failed", table_id)
+            log.exception("%s: the store failed", what)
             raise StorageUnavailable() from e
 
     @staticmethod
@@ -318,7 +320,7 @@ class TableService:
         expected = table.record.version
         table.record.version = expected + 1
         try:
-            with self._storing(table.id):
+            with self._storing(f"table {table.id}"):
                 await self.store.save_table(table.record, expected)
         except VersionConflict:
             await self._reload(table)
@@ -334,7 +336,7 @@ class TableService:
                 del self.tables[table.id]
 
     async def _reload(self, table: Table) -> None:
-        with self._storing(table.id):
+        with self._storing(f"table {table.id}"):
             record = await self.store.load_table(table.id)
         if record is not None:
             table.record = record
@@ -368,7 +370,7 @@ class TableService:
 
     async def _create(self, game: Game, guild_id: int, channel_id: int, host_id: int, host_name: str,
                       options: dict[str, str] | None, seats: list[SeatRecord] | None) -> Table:
-        with self._storing(None):
+        with self._storing(f"channel {channel_id}"):
             config = await self.config(guild_id)
         if not config.allows_channel(channel_id):
             where = ", ".join(f"<#{c}>" for c in config.channels)
@@ -385,7 +387,7 @@ class TableService:
         kept = dict(timer=config.timer_for(game.key), window=config.window, timeout_action=config.timeout_action,
                     replace_after=config.replace_after, computers=config.computers, strength=config.strength,
                     pictures=config.pictures)
-        with self._storing(None):
+        with self._storing(f"channel {channel_id}"):
             record = await self.store.create_table(
                 guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
                 seats or [SeatRecord(host_id, host_name)], kept)
@@ -608,7 +610,7 @@ class TableService:
         expected = table.record.version
         table.record.version = expected + 1
         try:
-            with self._storing(table.id):
+            with self._storing(f"table {table.id}"):
                 await self.store.append_move(table.record, seat, str(move), expected,
                                              self._results(table) if state.over else None)
         except VersionConflict:

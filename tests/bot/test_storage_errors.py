@@ -238,3 +238,47 @@ async def test_one_table_object_however_many_load_it_at_once(store):
         assert a is b is c is second.tables[t.id]
     finally:
         await second.close()
+
+
+async def test_a_member_whose_click_the_store_refuses_reads_so_privately_and_can_click_again(simcord_env):
+    """Through Discord: a Join and a move from the hand panel while the disk is full each tell the
+    member privately, in plain words, that the bot cannot save; the same clicks work afterwards."""
+    from tests.bot.sim import custom_ids, fetch, table_id, text_of
+
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    message = (await alice.slash(channel, "play", game="scopa")).response.message
+    tid = table_id(message)
+    service = env.bot.service
+    flaky = service.store = FlakyStore(service.store)
+
+    flaky.fail("save_table")
+    refused = await bob.click(message, custom_id=f"ct:{tid}:join")
+    assert refused.ephemeral and refused.response.content == CANNOT_SAVE
+    assert f"<@{bob.id}>" not in text_of(await fetch(env, channel, message.id))
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = service.tables[tid]
+    assert [s.name for s in table.record.seats] == ["alice", "bob"] and table.status == PLAYING
+
+    mover = alice if table.record.seats[table.to_move()[0]].user_id == alice.id else bob
+    version = table.version
+    opened = await mover.click(message, custom_id=f"ct:{tid}:hand")
+    assert opened.ephemeral, "the hand panel, where the note shows, is private"
+    panel = opened.response
+    flaky.fail("append_move", 100)
+    for _ in range(10):   # pick until the move is made (a card, then maybe what it takes)
+        pick = next(c for c in custom_ids(panel.message) if c.startswith(("cp:", "cs:")))
+        panel = (await mover.click(panel.message, custom_id=pick)).response
+        if CANNOT_SAVE in panel.content:
+            break
+    assert CANNOT_SAVE in panel.content and table.version == version
+    flaky.fail("append_move", 0)
+    for _ in range(10):
+        pick = next(c for c in custom_ids(panel.message) if c.startswith(("cp:", "cs:")))
+        panel = (await mover.click(panel.message, custom_id=pick)).response
+        if table.version != version:
+            break
+    assert table.version == version + 1 and "changed meanwhile" not in panel.content
