@@ -282,3 +282,30 @@ async def test_a_member_whose_click_the_store_refuses_reads_so_privately_and_can
         if table.version != version:
             break
     assert table.version == version + 1 and "changed meanwhile" not in panel.content
+
+
+async def test_a_finished_table_is_not_dropped_from_memory_while_its_rematch_is_being_opened(store):
+    """The timer drops finished tables from memory; doing so while Alice's rematch is still being
+    written let Bob's press load a second copy and open a second lobby."""
+    service = TableService(store, ai_iterations=10, ai_seconds=None)
+    try:
+        t = await finished_game(service)
+        writing, go_on = asyncio.Event(), asyncio.Event()
+        create_table = store.create_table
+
+        async def slow_create_table(*args, **kwargs):
+            writing.set()
+            await go_on.wait()
+            return await create_table(*args, **kwargs)
+        store.create_table = slow_create_table
+        alice = asyncio.create_task(service.rematch(t.id, ALICE, "Alice"))
+        await writing.wait()
+        await service.tick()
+        bob = asyncio.create_task(service.rematch(t.id, BOB, "Bob"))
+        await asyncio.sleep(0.01)
+        go_on.set()
+        outcome = await asyncio.gather(alice, bob, return_exceptions=True)
+        assert isinstance(outcome[1], RematchOpen) and outcome[1].table is outcome[0]
+        assert [x.id for x in service.channel_tables(CHANNEL)] == [outcome[0].id]
+    finally:
+        await service.close()
