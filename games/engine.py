@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import marshal
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -88,6 +89,9 @@ def and_list(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+_SEAT = re.compile(r"\{p(\d{1,2})\}")
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """A line for the table log. ``{p0}``…``{p9}`` stand for seat names. With
@@ -97,10 +101,9 @@ class Event:
     to: int | None = None
 
     def render(self, names: Sequence[str]) -> str:
-        out = self.text
-        for i in range(len(names) - 1, -1, -1):
-            out = out.replace(f"{{p{i}}}", names[i])
-        return out
+        """The text with each placeholder replaced in one pass: a name that itself reads
+        ``{p0}`` is shown as it is, never replaced again."""
+        return _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], self.text)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or self.to == seat

@@ -94,6 +94,12 @@ def test_event_render_handles_ten_seats_without_confusing_p1_and_p10():
     assert Event("{p1}").render(names[:2]) == "N1"
 
 
+def test_event_render_shows_a_name_that_looks_like_a_placeholder_as_it_is():
+    """A player named "{p0}" is shown by that name, never replaced by seat 0's name (impersonation)."""
+    assert Event("{p1} plays; {p0} waits.").render(["Ann", "{p0}"]) == "{p0} plays; Ann waits."
+    assert Event("{p0} and {p1}").render(["{p1}", "{p0}"]) == "{p1} and {p0}"
+
+
 def test_event_render_leaves_text_without_placeholders_alone():
     assert Event("The stock was shuffled.").render(["Ann", "Bob"]) == "The stock was shuffled."
 
