@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.config import STRENGTHS, GuildConfig
+from bot.names import shown_name
 from bot.store import SeatRecord, Store, TableRecord, VersionConflict
 from bot.thinking import OVERRUN_FACTOR, Thinker, ThreadThinker
 from games.ai import SearchPlayer
@@ -100,6 +101,12 @@ class Table:
 
     @property
     def names(self) -> list[str]:
+        """The seats' names as Discord text shows them (escaped: see bot/names.py)."""
+        return [shown_name(s.name) for s in self.record.seats]
+
+    @property
+    def raw_names(self) -> list[str]:
+        """The seats' names as the members wrote them, for pictures."""
         return [s.name for s in self.record.seats]
 
     def player_counts(self) -> range:

@@ -235,7 +235,7 @@ def table_file(table: Table, embed: discord.Embed, png: bytes | None = None) -> 
     if not pictures_on(table):
         return []
     embed.set_image(url="attachment://table.png")
-    png = png or table_picture(table.view(None), table.names, table.score_unit())
+    png = png or table_picture(table.view(None), table.raw_names, table.score_unit())
     return [discord.File(io.BytesIO(png), "table.png")]
 
 
@@ -400,7 +400,7 @@ class Controller:
         content, embed = table_message(table)
         png = None
         if pictures_on(table):   # drawn off the event loop: clicks keep being answered meanwhile
-            png = await asyncio.to_thread(table_picture, table.view(None), table.names, table.score_unit())
+            png = await asyncio.to_thread(table_picture, table.view(None), table.raw_names, table.score_unit())
         files = table_file(table, embed, png)
         # the HTTP routes themselves: PartialMessage.edit would parse the edited message we never read
         with handle_message_parameters(content=content, embed=embed, view=table_view(table),

@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.tables import game_autocomplete
+from bot.names import shown_name
 from bot.stats import leaderboard, per_game
 from games.registry import GAMES
 
@@ -28,6 +29,7 @@ class StatsCog(commands.Cog):
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None,
                     game: str | None = None) -> None:
         who = member or interaction.user
+        name = shown_name(who.display_name)
         key = game.strip().lower() if game else None
         if key is not None and key not in GAMES:
             await interaction.response.send_message(f"There is no game called '{game}'.", ephemeral=True)
@@ -37,13 +39,13 @@ class StatsCog(commands.Cog):
         mine = {g: recs[who.id] for g, recs in per_game(rows).items() if who.id in recs}
         if not mine:
             await interaction.response.send_message(
-                f"{who.display_name} has no finished games{f' of {GAMES[key].title}' if key else ''} here yet.",
+                f"{name} has no finished games{f' of {GAMES[key].title}' if key else ''} here yet.",
                 ephemeral=True)
             return
         lines = [f"**{GAMES[g].title if g in GAMES else g}**: {r.played} played, {r.wins} won "
                  f"({100 * r.wins / r.played:.0f}%), average place {r.average_placing:.2f}, rating **{r.rating:g}**"
                  for g, r in mine.items()]
-        embed = discord.Embed(title=f"Stats of {who.display_name}", description="\n".join(lines)[:4000],
+        embed = discord.Embed(title=f"Stats of {name}", description="\n".join(lines)[:4000],
                               colour=discord.Colour.blurple())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
