@@ -164,9 +164,10 @@ class Table:
     def to_move(self) -> list[int]:
         return sorted(self.game.to_move(self.state)) if self.state is not None else []
 
-    def render(self, text: str) -> str:
-        """``text`` with the seats' names in place of ``{p0}``…"""
-        return Event(text).render(self.names) if "{" in text else text
+    def render(self, text: str, plain: bool = False) -> str:
+        """``text`` with the seats' names in place of ``{p0}``…, escaped for Discord's markdown,
+        or as written where Discord shows ``plain`` text (button and menu labels)."""
+        return Event(text).render(self.raw_names if plain else self.names) if "{" in text else text
 
 
 def _options_allow(game: Game, options: dict[str, Any], players: int) -> bool:

@@ -296,7 +296,7 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
     passing = next((m for m in table.game.moves(table.state, seat) if m.kind == "pass"), None)
     if passing is not None:   # labelled as the game calls it (Thirteen: "Knock (pass)")
         label = table.game.describe(table.state, seat, passing)[-1][1]
-        rows.add(SelectionButton.make(table.id, ver, mask, "pass", label=table.render(label)), row=1)
+        rows.add(SelectionButton.make(table.id, ver, mask, "pass", label=table.render(label, plain=True)), row=1)
     rows.add(NavButton.make(table.id, ver, "", "steps"), row=1)
     for i, (label, _move) in enumerate((readings or [])[:10]):
         rows.add(SelectionButton.make(table.id, ver, mask, f"as{i}", label=f"Play as {label}"),
@@ -314,17 +314,17 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
         answers = step.answers
         if len(answers) <= MAX_ANSWER_BUTTONS:
             for i, (label, _) in enumerate(answers):
-                rows.add(button(AnswerButton.id_for(table.id, ver, p, i), table.render(label)),
+                rows.add(button(AnswerButton.id_for(table.id, ver, p, i), table.render(label, plain=True)),
                          row=i // BUTTONS_PER_ROW)
         else:
             pages = (len(answers) + SELECT_PAGE - 1) // SELECT_PAGE
             page = max(0, min(page, pages - 1))
             first = page * SELECT_PAGE
-            choices = [option(table.render(label), str(first + i))
+            choices = [option(table.render(label, plain=True), str(first + i))
                        for i, (label, _) in enumerate(answers[first:first + SELECT_PAGE])]
             counter = f" ({page + 1}/{pages})" if pages > 1 else ""
             rows.add(select(AnswerSelect.id_for(table.id, ver, p, page), choices,
-                            placeholder=table.render(step.question) + counter), row=0)
+                            placeholder=table.render(step.question, plain=True) + counter), row=0)
             if page > 0:
                 nav.append(NavButton.make(table.id, ver, p, "prev", page - 1))
             if page < pages - 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.render import table_message
 from bot.store import SeatRecord, TableRecord
 from bot.tables import Table
+from bot.ui import panel_view, walk
 from games.i_doubt_it import GAME as I_DOUBT_IT
 from games.page_one import GAME as PAGE_ONE
 from tests.test_page_one import table as page_one_state
@@ -34,3 +35,16 @@ def test_a_reaction_window_pings_everyone_who_may_answer():
     content, _ = table_message(playing(I_DOUBT_IT, s, 3))
     for other in I_DOUBT_IT.to_move(s):
         assert f"<@{11 + other}>" in content
+
+
+def test_names_are_escaped_in_the_message_text_but_written_as_typed_on_buttons():
+    """Buttons show plain text: a name there keeps its underscores, where the panel's markdown
+    text escapes them (so "john_doe" never reads "john\\_doe" on a button)."""
+    s = page_one_state([["5S", "KD"], ["4S", "7C", "8C"], ["9S", "2D"]], options={"call_mode": "catch"})
+    PAGE_ONE.apply(s, 0, "play 5S")
+    table = playing(PAGE_ONE, s, 3)
+    table.record.seats[0].name = "john_doe"
+    step, _ = walk(table, 2, ())
+    labels = [b["label"] for row in panel_view(table, 2, (), step, 0).to_components() for b in row["components"]]
+    assert "Catch! (john_doe has not called)" in labels
+    assert table.render("{p0} has not called") == "john\\_doe has not called"
