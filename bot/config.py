@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.options import BadOption, value_text
+from games.options import BadOption, quoted, value_text
 from games.registry import GAMES
 
 TIMEOUT_ACTIONS = {
@@ -107,21 +107,21 @@ class GuildConfig:
 def check_game(game: str) -> str:
     key = game.strip().lower()
     if key not in GAMES:
-        raise ConfigError(f"There is no game called '{game}'. Games: {', '.join(sorted(GAMES))}.")
+        raise ConfigError(f"There is no game called {quoted(game)}. Games: {', '.join(sorted(GAMES))}.")
     return key
 
 
 def check_option(game: str, name: str, value: str, current: dict[str, str]) -> dict[str, str]:
     """The game's option defaults with ``name`` set to ``value``, validated against the
-    game's option dataclass (together with the other defaults already set)."""
+    game's option dataclass (together with the other defaults already set), in its plain form."""
     g = GAMES[check_game(game)]
     name = check_option_name(game, name)
     merged = dict(current) | {name: value.strip()}
     try:
-        g.Options.parse(merged)
+        parsed = g.Options.parse(merged)
     except BadOption as e:
         raise ConfigError(f"Bad value: {e}.") from None
-    return merged
+    return merged | {name: value_text(getattr(parsed, name))}   # as written back: "21", not "0021 "
 
 
 def check_option_name(game: str, name: str) -> str:
@@ -129,7 +129,7 @@ def check_option_name(game: str, name: str) -> str:
     name = name.strip().lower()
     known = {i.name for i in g.Options.describe()}
     if name not in known:
-        raise ConfigError(f"{g.title} has no option '{name}'. Options: {', '.join(sorted(known)) or 'none'}.")
+        raise ConfigError(f"{g.title} has no option {quoted(name)}. Options: {', '.join(sorted(known)) or 'none'}.")
     return name
 
 

@@ -22,6 +22,15 @@ def option(default: Any, *, choices: tuple | None = None, min: int | None = None
     return field(default=default, metadata={"choices": choices, "min": min, "max": max, "help": help})
 
 
+QUOTE_LIMIT = 60
+
+
+def quoted(text: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A member's input, repeated back in a message: in quotes, cut to ``limit`` characters."""
+    text = str(text)
+    return f"'{text if len(text) <= limit else text[:limit - 1] + '…'}'"
+
+
 def value_text(value: Any) -> str:
     """An option's value as players write it: ``yes``/``no`` for flags."""
     return ("yes" if value else "no") if isinstance(value, bool) else str(value)
@@ -51,16 +60,16 @@ def _coerce(name: str, kind: type, value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise BadOption(f"option '{name}' must be yes or no (got {value!r})")
+        raise BadOption(f"option '{name}' must be yes or no (got {quoted(value)})")
     if kind is int:
         if isinstance(value, bool):
-            raise BadOption(f"option '{name}' must be a whole number (got {value!r})")
+            raise BadOption(f"option '{name}' must be a whole number (got {quoted(value)})")
         if isinstance(value, int):
             return value
         try:
             return int(str(value).strip())
         except ValueError:
-            raise BadOption(f"option '{name}' must be a whole number (got {value!r})") from None
+            raise BadOption(f"option '{name}' must be a whole number (got {quoted(value)})") from None
     return str(value).strip()
 
 
@@ -96,7 +105,7 @@ class Options:
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(values) - set(known))
         if unknown:
-            raise BadOption(f"unknown option '{unknown[0]}' (options: {', '.join(known) or 'none'})")
+            raise BadOption(f"unknown option {quoted(unknown[0])} (options: {', '.join(known) or 'none'})")
         typed = {}
         for name, value in values.items():
             f = known[name]
@@ -111,10 +120,11 @@ class Options:
             value, meta = getattr(self, f.name), f.metadata
             choices = meta.get("choices")
             if choices and value not in choices:
-                raise BadOption(f"option '{f.name}' must be one of {', '.join(map(str, choices))} (got {value!r})")
+                allowed = ", ".join(map(str, choices))
+                raise BadOption(f"option '{f.name}' must be one of {allowed} (got {quoted(value)})")
             lo, hi = meta.get("min"), meta.get("max")
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise BadOption(f"option '{f.name}' must be between {lo} and {hi} (got {value!r})")
+                raise BadOption(f"option '{f.name}' must be between {lo} and {hi} (got {quoted(value)})")
         if players is not None:
             self.check(players)
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cogs.tables import game_autocomplete
 from bot.names import shown_name
 from bot.stats import leaderboard, per_game
+from games.options import quoted
 from games.registry import GAMES
 
 
@@ -32,7 +33,7 @@ class StatsCog(commands.Cog):
         name = shown_name(who.display_name)
         key = game.strip().lower() if game else None
         if key is not None and key not in GAMES:
-            await interaction.response.send_message(f"There is no game called '{game}'.", ephemeral=True)
+            await interaction.response.send_message(f"There is no game called {quoted(game)}.", ephemeral=True)
             return
         # ratings depend on everyone's games, so read the whole server's results of those games
         rows = await self.store.results(interaction.guild_id, game=key)
@@ -56,7 +57,7 @@ class StatsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         key = game.strip().lower()
         if key not in GAMES:
-            await interaction.response.send_message(f"There is no game called '{game}'.", ephemeral=True)
+            await interaction.response.send_message(f"There is no game called {quoted(game)}.", ephemeral=True)
             return
         best = leaderboard(await self.store.results(interaction.guild_id, game=key))
         if not best:

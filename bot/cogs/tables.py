@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.tables import LOBBY, PLAYING, Table, TableError
 from bot.ui import is_manager
-from games.options import BadOption, value_text
+from games.options import BadOption, quoted, value_text
 from games.registry import GAMES
 
 FIELD_LIMIT = 1024   # characters in an embed field's value
@@ -28,7 +28,7 @@ def parse_options(text: str | None) -> dict[str, str]:
     for part in (text or "").replace(",", " ").split():
         name, eq, value = part.partition("=")
         if not eq or not name or not value:
-            raise BadOption(f"write options as name=value, separated by spaces (got {part!r})")
+            raise BadOption(f"write options as name=value, separated by spaces (got {quoted(part)})")
         options[name.strip().lower()] = value.strip()
     return options
 
@@ -95,7 +95,7 @@ class TablesCog(commands.Cog):
             matches = [k for k, g in GAMES.items() if g.title.lower() == key]
             if not matches:
                 await interaction.response.send_message(
-                    f"There is no game called '{game}'. Games: {', '.join(sorted(GAMES))}.", ephemeral=True)
+                    f"There is no game called {quoted(game)}. Games: {', '.join(sorted(GAMES))}.", ephemeral=True)
                 return
             key = matches[0]
         try:
@@ -117,7 +117,7 @@ class TablesCog(commands.Cog):
         g = GAMES.get(game.strip().lower())
         if g is None:
             await interaction.response.send_message(
-                f"There is no game called '{game}'. Games: {', '.join(sorted(GAMES))}.", ephemeral=True)
+                f"There is no game called {quoted(game)}. Games: {', '.join(sorted(GAMES))}.", ephemeral=True)
             return
         embed = discord.Embed(title=f"{g.title} ({player_range(g.key)})", description=g.rules[:4000],
                               colour=discord.Colour.blurple())

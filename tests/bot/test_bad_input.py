@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import discord
+
 from bot.names import shown_name
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 
@@ -78,3 +80,46 @@ async def test_markdown_in_a_name_is_shown_escaped_everywhere(simcord_env):
     assert table.raw_names[1] == MARKDOWN_NAME, "the stored name (and pictures) keep the raw text"
     stats = (await odd.slash(channel, "stats")).response.content
     assert stats.startswith(f"{escaped} has no finished games"), "/stats names them escaped too"
+
+
+LONG = 3000   # characters: past what any message may hold (Discord: 2,000 in a message)
+
+
+def refusal(result) -> str:
+    """A private answer that fits in a Discord message and is not the apology for a failure."""
+    assert result.ephemeral
+    text = result.response.content or "\n".join(e.description or "" for e in result.response.embeds)
+    assert "Something went wrong" not in text and len(text) <= 2000, text[:200]
+    return text
+
+
+async def test_long_input_is_quoted_back_shortened(simcord_env):
+    """Three thousand characters in any command option get a clear refusal that quotes the
+    input shortened, instead of a reply too long to send ("Something went wrong")."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    boss = guild.add_member(env.create_user("boss"), roles=[
+        guild.create_role("Boss", permissions=discord.Permissions(manage_guild=True))])
+    x, nine = "x" * LONG, "9" * LONG
+    cut = f"'{'x' * 59}…'"
+    assert f"no game called {cut}" in refusal(await boss.slash(channel, "play", game=x))
+    assert f"name=value, separated by spaces (got {cut})" in refusal(
+        await boss.slash(channel, "play", game="scopa", options=x))
+    assert f"unknown option {cut}" in refusal(await boss.slash(channel, "play", game="scopa", options=f"{x}=1"))
+    assert f"option 'target' must be one of 11, 21 (got '{'9' * 59}…')" in refusal(
+        await boss.slash(channel, "play", game="scopa", options=f"target={nine}"))
+    assert f"must be yes or no (got {cut})" in refusal(
+        await boss.slash(channel, "play", game="scopa", options=f"kings_redeal={x}"))
+    assert f"no game called {cut}" in refusal(await boss.slash(channel, "rules", game=x))
+    assert f"no game called {cut}" in refusal(await boss.slash(channel, "stats", game=x))
+    assert f"no game called {cut}" in refusal(await boss.slash(channel, "leaderboard", game=x))
+    assert f"no game called {cut}" in refusal(await boss.slash(channel, "config show", game=x))
+    assert f"no option {cut}" in refusal(await boss.slash(channel, "config option", game="scopa", name=x, value="1"))
+    assert f"(got {cut})" in refusal(
+        await boss.slash(channel, "config option", game="scopa", name="kings_redeal", value=x))
+    assert await env.bot.store.settings(guild.id) == {}, "nothing refused was kept"
+    # a long way of writing a good value is kept, and repeated, as the value itself
+    done = refusal(await boss.slash(channel, "config option", game="scopa", name="target", value="0" * LONG + "21"))
+    assert "scopa now starts with target=21." in done
+    assert (await env.bot.store.settings(guild.id))["options:scopa"] == {"target": "21"}
