@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 import discord
 
@@ -21,6 +22,12 @@ from bot.replies import tell_privately
 log = logging.getLogger(__name__)
 
 SORRY = "Something went wrong on our side; please try again."
+UNKNOWN = "That button is not one the bot can answer. Press **My hand** on the table for your current hand."
+
+
+class BadClick(Exception):
+    """A component id or value that none of the bot's own components sends (an altered
+    client, or an id from another bot): refused, never acted on."""
 
 
 class Clicks:
@@ -30,24 +37,31 @@ class Clicks:
         self.items = [(item.__discord_ui_compiled_template__, item) for item in items]
 
     async def dispatch(self, interaction: discord.Interaction) -> bool:
-        """Answer a click on one of our components; False when the interaction is not one."""
-        custom_id = (interaction.data or {}).get("custom_id")
-        if interaction.type is not discord.InteractionType.component or not isinstance(custom_id, str):
+        """Answer a component click, ours or not (an unknown or malformed one with a short
+        private refusal); False when the interaction is no component click."""
+        if interaction.type is not discord.InteractionType.component:
             return False
-        for template, factory in self.items:
-            match = template.fullmatch(custom_id)
-            if match is None:
-                continue
-            try:
-                item = await factory.from_custom_id(interaction, None, match)
-                await item.callback(interaction)
-            except Exception:
-                log.exception("the click on %s failed", custom_id)
-                await _apologise(interaction)
-            finally:
-                _release(interaction)
-            return True
-        return False
+        custom_id = (interaction.data or {}).get("custom_id")
+        try:
+            item = await self._item(interaction, custom_id)
+            await item.callback(interaction)
+        except BadClick:
+            log.info("refused a click on %.100r", custom_id)
+            await _tell(interaction, UNKNOWN)
+        except Exception:
+            log.exception("the click on %.100s failed", custom_id)
+            await _tell(interaction, SORRY)
+        finally:
+            _release(interaction)
+        return True
+
+    async def _item(self, interaction: discord.Interaction, custom_id: Any) -> discord.ui.DynamicItem:
+        if isinstance(custom_id, str):
+            for template, factory in self.items:
+                match = template.fullmatch(custom_id)
+                if match is not None:
+                    return await factory.from_custom_id(interaction, None, match)
+        raise BadClick(custom_id)
 
 
 def _release(interaction: discord.Interaction) -> None:
@@ -59,9 +73,9 @@ def _release(interaction: discord.Interaction) -> None:
     interaction.response._parent = None
 
 
-async def _apologise(interaction: discord.Interaction) -> None:
-    """Tell the member something failed rather than leave the click unanswered."""
+async def _tell(interaction: discord.Interaction, text: str) -> None:
+    """Tell the member why nothing happened rather than leave the click unanswered."""
     try:
-        await tell_privately(interaction, SORRY)
+        await tell_privately(interaction, text)
     except discord.HTTPException:
-        log.warning("could not tell the member that their click failed")
+        log.warning("could not tell the member that their click was refused or failed")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from collections.abc import Coroutine
 from functools import lru_cache
 from typing import Any
@@ -25,6 +26,7 @@ from typing import Any
 import discord
 from discord.http import handle_message_parameters
 
+from bot.clicks import BadClick
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
 from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
@@ -71,6 +73,31 @@ def table_link(table: Table) -> str:
     return f"table #{table.id}, https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
 
 
+# the parts of a component id, bounded (Discord allows 100 characters in all)
+ID = r"\d{1,19}"                             # a table: a 64-bit database id
+VER = r"\d{1,9}"                             # a table version
+SMALL = r"\d{1,3}"                           # an answer, a page
+PATH = r"(?:\d{1,3}(?:\.\d{1,3}){0,49})?"     # the answers chosen so far, "0.2"
+WORD = r"[a-z]{1,10}"                        # an action
+
+
+def table_number(text: str) -> int:
+    """A table id from a component id (at most 19 digits, still maybe past what the database holds)."""
+    number = int(text)
+    if number >= 2**63:
+        raise BadClick(text)
+    return number
+
+
+def on_panel(interaction: discord.Interaction) -> None:
+    """A hand-panel component is answered by redrawing the message clicked, so that message
+    must be the member's own private panel: never the public table message (an altered client
+    could send a panel id from there, and the redraw would show their hand to everyone)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        raise BadClick("a panel component outside a private panel")
+
+
 def encode(path: tuple[int, ...]) -> str:
     return ".".join(map(str, path))
 
@@ -88,7 +115,7 @@ def is_manager(interaction: discord.Interaction) -> bool:
 # Each class parses its custom ids when a click arrives (``from_custom_id``) and answers it;
 # ``custom_id`` writes the id, and the builders below send plain JSON rows (bot.components).
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ct:(?P<table>\d+):(?P<action>[a-z]+)"):
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"ct:(?P<table>{ID}):(?P<action>{WORD})"):
     def __init__(self, table_id: int, action: str) -> None:
         super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, action)))
         self.table_id, self.action = table_id, action
@@ -99,14 +126,14 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ct:(?P<t
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), match["action"])
+        return cls(table_number(match["table"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.controller.table_click(interaction, self.table_id, self.action)
 
 
 class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"cp:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<pick>\d+)"):
+                   template=rf"cp:(?P<table>{ID}):(?P<ver>{VER}):(?P<path>{PATH}):(?P<pick>{SMALL})"):
     def __init__(self, table_id: int, version: int, path: str, pick: int) -> None:
         super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, version, path, pick)))
         self.table_id, self.version, self.path, self.pick = table_id, version, path, pick
@@ -117,7 +144,8 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["pick"]))
+        on_panel(interaction)
+        return cls(table_number(match["table"]), int(match["ver"]), match["path"], int(match["pick"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.controller.answer(interaction, self.table_id, self.version,
@@ -125,7 +153,7 @@ class AnswerButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"cs:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<page>\d+)"):
+                   template=rf"cs:(?P<table>{ID}):(?P<ver>{VER}):(?P<path>{PATH}):(?P<page>{SMALL})"):
     def __init__(self, table_id: int, version: int, path: str, page: int) -> None:
         super().__init__(discord.ui.Select(custom_id=self.id_for(table_id, version, path, page)))
         self.table_id, self.version, self.path = table_id, version, path
@@ -136,17 +164,20 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), match["path"], int(match["page"]))
+        on_panel(interaction)
+        return cls(table_number(match["table"]), int(match["ver"]), match["path"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = interaction.data.get("values") or ["-1"]
-        pick = int(values[0]) if values[0].lstrip("-").isdigit() else -1
+        values = interaction.data.get("values") or []
+        if len(values) != 1 or not re.fullmatch(SMALL, str(values[0])):
+            raise BadClick(values)   # the menu offers one answer at a time, by its number
+        pick = int(values[0])
         await interaction.client.controller.answer(interaction, self.table_id, self.version,
                                                    decode(self.path), pick)
 
 
 class NavButton(discord.ui.DynamicItem[discord.ui.Button],
-                template=r"cn:(?P<table>\d+):(?P<ver>\d+):(?P<path>[0-9.]*):(?P<action>[a-z]+):(?P<page>\d+)"):
+                template=rf"cn:(?P<table>{ID}):(?P<ver>{VER}):(?P<path>{PATH}):(?P<action>{WORD}):(?P<page>{SMALL})"):
     LABELS = {"back": "◀ Back", "prev": "◀ Previous", "next": "Next ▶", "refresh": "↻ Refresh",
               "steps": "💡 Hint", "cards": "◀ Select cards"}
 
@@ -165,14 +196,16 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), match["path"], match["action"], int(match["page"]))
+        on_panel(interaction)
+        return cls(table_number(match["table"]), int(match["ver"]), match["path"], match["action"],
+                   int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.controller.navigate(interaction, self.table_id, self.version,
                                                      decode(self.path), self.action, self.page)
 
 
-class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"cm:(?P<table>\d+):(?P<ver>\d+)"):
+class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"cm:(?P<table>{ID}):(?P<ver>{VER})"):
     """P4: a multi-select of the hand; choosing redraws the panel with the cards selected."""
 
     def __init__(self, table_id: int, version: int) -> None:
@@ -185,16 +218,19 @@ class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"cm:(?P<ta
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]))
+        on_panel(interaction)
+        return cls(table_number(match["table"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = [v for v in interaction.data.get("values") or [] if v.isdigit()]
-        mask = sum(1 << int(v) for v in values)
+        values = interaction.data.get("values") or []
+        if len(values) > MAX_SELECTABLE or not all(str(v) in SELECTABLE for v in values):
+            raise BadClick(values)   # the menu offers the cards by their place, below MAX_SELECTABLE
+        mask = sum(1 << int(v) for v in set(values))
         await interaction.client.controller.select_cards(interaction, self.table_id, self.version, mask)
 
 
 class SelectionButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"cy:(?P<table>\d+):(?P<ver>\d+):(?P<mask>[0-9a-f]+):(?P<action>[a-z]+[0-9]*)"):
+                      template=rf"cy:(?P<table>{ID}):(?P<ver>{VER}):(?P<mask>[0-9a-f]{{1,7}}):(?P<action>play|pass|as\d)"):
     """Play the selected cards (``play``), one reading of them (``as2``), or pass."""
 
     LABELS = {"play": "Play selected", "pass": "Pass"}
@@ -215,7 +251,8 @@ class SelectionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(int(match["table"]), int(match["ver"]), int(match["mask"], 16), match["action"])
+        on_panel(interaction)
+        return cls(table_number(match["table"]), int(match["ver"]), int(match["mask"], 16), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.controller.play_selection(interaction, self.table_id, self.version,
@@ -275,6 +312,7 @@ def walk(table: Table, seat: int, path: tuple[int, ...]) -> tuple[Step | None, t
 
 
 MAX_SELECTABLE = 25
+SELECTABLE = frozenset(map(str, range(MAX_SELECTABLE)))   # the values of the card multi-select
 
 
 def selection_cards(table: Table, seat: int) -> list[str] | None:

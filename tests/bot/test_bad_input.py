@@ -7,6 +7,7 @@ import re
 
 import discord
 
+from bot.clicks import UNKNOWN
 from bot.names import shown_name
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 
@@ -123,3 +124,78 @@ async def test_long_input_is_quoted_back_shortened(simcord_env):
     done = refusal(await boss.slash(channel, "config option", game="scopa", name="target", value="0" * LONG + "21"))
     assert "scopa now starts with target=21." in done
     assert (await env.bot.store.settings(guild.id))["options:scopa"] == {"target": "21"}
+
+
+async def forged(member, message, custom_id: str, values: list[str] | None = None):
+    """A click that only an altered client sends: any custom id (and select values) on any
+    message the member can see. SimCord's own click refuses ids the message does not carry."""
+    from simcord.actors import _component_interaction, _visible_message
+
+    data = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+    if values is not None:
+        data["values"] = values
+    return await _component_interaction(member, _visible_message(member, message), data)
+
+
+def public(message) -> tuple:
+    return message.content, [e.to_dict() for e in message.embeds], custom_ids(message)
+
+
+async def panel_open(env):
+    """A started Thirteen table whose player to move has their hand panel open."""
+    channel, people, table, message = await started(env, key="thirteen")
+    member = mover_of(table, people)
+    panel = (await member.click(message, custom_id=f"ct:{table.id}:hand")).response
+    return channel, member, table, message, panel
+
+
+async def assert_refused_and_nothing_changed(env, channel, member, table, message, clicks) -> None:
+    """Each forged click gets the short private refusal; the table and its public message stay
+    as they were, and no hand is shown publicly."""
+    ver, state = table.version, table.state.to_json()
+    before = public(await fetch(env, channel, message.id))
+    for clicked, custom_id, values in clicks:
+        result = await forged(member, clicked, custom_id, values)
+        assert result.ephemeral and result.response.content == UNKNOWN, (custom_id, values)
+    await env.bot.controller.flush()
+    assert table.version == ver and table.state.to_json() == state
+    after = await fetch(env, channel, message.id)
+    assert public(after) == before, "the public table message is as it was"
+    assert "Your hand" not in text_of(after)
+
+
+async def test_malformed_component_ids_get_a_short_private_refusal_and_change_nothing(simcord_env):
+    """Unknown prefixes, missing parts, numbers past 64 bits or longer than any id the bot
+    writes: each is answered privately with one short line, and nothing changes."""
+    env = simcord_env
+    channel, member, table, message, _ = await panel_open(env)
+    tid, ver = table.id, table.version
+    ids = ["zz:1:2", "", "x" * 100, f"ct:{tid}", "ct::hand", f"cp:{tid}:{ver}:", f"cp:{tid}:{ver}::",
+           f"ct:{'9' * 20}:hand", f"ct:{2**64}:join", f"ct:{tid}:{'a' * 30}", f"cp:{tid}:{'9' * 30}::0",
+           f"cy:{tid}:{ver}:{'f' * 40}:play", f"cy:{tid}:{ver}:1:as99"]
+    await assert_refused_and_nothing_changed(env, channel, member, table, message,
+                                             [(message, custom_id, None) for custom_id in ids])
+
+
+async def test_a_panel_button_sent_from_the_public_table_message_shows_no_hand(simcord_env):
+    """A hand panel's buttons and menus, sent from the public table message by an altered client,
+    are refused: the public message is never redrawn as the clicker's hand."""
+    env = simcord_env
+    channel, member, table, message, _ = await panel_open(env)
+    tid, ver = table.id, table.version
+    ids = [f"cp:{tid}:{ver}::0", f"cn:{tid}:{ver}::refresh:0", f"cn:{tid}:{ver}::steps:0", f"cy:{tid}:{ver}:1:pass"]
+    clicks = [(message, custom_id, None) for custom_id in ids]
+    clicks += [(message, f"cs:{tid}:{ver}::0", ["0"]), (message, f"cm:{tid}:{ver}", ["0"])]
+    await assert_refused_and_nothing_changed(env, channel, member, table, message, clicks)
+
+
+async def test_select_values_no_menu_offers_are_refused_at_once(simcord_env):
+    """A card menu value such as 400000000 (which would build a huge bit mask and hold the bot up)
+    or any value the menu does not offer is refused before anything is worked out."""
+    env = simcord_env
+    channel, member, table, message, panel = await panel_open(env)
+    card_select = next(c for c in custom_ids(panel.message) if c.startswith("cm:"))
+    clicks = [(panel.message, card_select, values) for values in (["400000000"], ["25"], ["-1"], ["a"], ["1"] * 30)]
+    answers = f"cs:{table.id}:{table.version}::0"
+    clicks += [(panel.message, answers, values) for values in ([], ["0", "1"], ["99999"], ["-1"])]
+    await assert_refused_and_nothing_changed(env, channel, member, table, message, clicks)
