@@ -8,6 +8,9 @@ Component ids carry everything needed to answer a click after a restart
 * ``cs:{table}:{version}:{path}:{page}``: an answer select in a hand panel;
 * ``cn:{table}:{version}:{path}:{action}:{page}``: back / page / refresh.
 
+Each part is bounded (``ID``, ``VER``… below), and select values must be ones the menu
+offers: any other id or value is refused with a short private line (bot/clicks.py).
+
 ``path`` lists the answers chosen so far in a multi-step prompt ("0.2"), so a
 panel click never needs server-side memory. ``version`` is the table version the
 panel was drawn for: a click on an older panel is refused and the panel redrawn.
@@ -82,11 +85,19 @@ WORD = r"[a-z]{1,10}"                        # an action
 
 
 def table_number(text: str) -> int:
-    """A table id from a component id (at most 19 digits, still maybe past what the database holds)."""
+    """A table id from a component id; refused past what the database holds (64 bits)."""
     number = int(text)
     if number >= 2**63:
         raise BadClick(text)
     return number
+
+
+def select_values(interaction: discord.Interaction) -> list[str]:
+    """The values chosen in a select menu (text, as the bot wrote them in its options)."""
+    values = (interaction.data or {}).get("values") or []
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise BadClick(values)
+    return values
 
 
 def on_panel(interaction: discord.Interaction) -> None:
@@ -168,8 +179,8 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
         return cls(table_number(match["table"]), int(match["ver"]), match["path"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = interaction.data.get("values") or []
-        if len(values) != 1 or not re.fullmatch(SMALL, str(values[0])):
+        values = select_values(interaction)
+        if len(values) != 1 or not re.fullmatch(SMALL, values[0]):
             raise BadClick(values)   # the menu offers one answer at a time, by its number
         pick = int(values[0])
         await interaction.client.controller.answer(interaction, self.table_id, self.version,
@@ -222,8 +233,8 @@ class CardSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"cm:(?P<t
         return cls(table_number(match["table"]), int(match["ver"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = interaction.data.get("values") or []
-        if len(values) > MAX_SELECTABLE or not all(str(v) in SELECTABLE for v in values):
+        values = select_values(interaction)
+        if len(values) > MAX_SELECTABLE or not all(v in SELECTABLE for v in values):
             raise BadClick(values)   # the menu offers the cards by their place, below MAX_SELECTABLE
         mask = sum(1 << int(v) for v in set(values))
         await interaction.client.controller.select_cards(interaction, self.table_id, self.version, mask)

@@ -197,5 +197,5 @@ async def test_select_values_no_menu_offers_are_refused_at_once(simcord_env):
     card_select = next(c for c in custom_ids(panel.message) if c.startswith("cm:"))
     clicks = [(panel.message, card_select, values) for values in (["400000000"], ["25"], ["-1"], ["a"], ["1"] * 30)]
     answers = f"cs:{table.id}:{table.version}::0"
-    clicks += [(panel.message, answers, values) for values in ([], ["0", "1"], ["99999"], ["-1"])]
+    clicks += [(panel.message, answers, values) for values in ([], ["0", "1"], ["99999"], ["-1"], [0])]
     await assert_refused_and_nothing_changed(env, channel, member, table, message, clicks)
