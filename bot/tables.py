@@ -529,12 +529,17 @@ class TableService:
         self._schedule_computers(table)
         return table
 
+    @staticmethod
+    def check_may_cancel(table: Table, user_id: int, is_admin: bool = False) -> None:
+        """Raise TableError unless the member may end the table now (its host or a server manager)."""
+        if table.status not in (LOBBY, PLAYING):
+            raise TableError("This table is already closed.")
+        if user_id != table.record.host_id and not is_admin:
+            raise TableError("Only the host or a server manager can end this table.")
+
     async def cancel(self, table_id: int, user_id: int, is_admin: bool = False) -> Table:
         async with self._changing(table_id) as table:
-            if table.status not in (LOBBY, PLAYING):
-                raise TableError("This table is already closed.")
-            if user_id != table.record.host_id and not is_admin:
-                raise TableError("Only the host or a server manager can end this table.")
+            self.check_may_cancel(table, user_id, is_admin)
             table.record.status = CANCELLED
             table.recent.append("The table was closed.")
             self._refresh_deadline(table)

@@ -6,7 +6,8 @@ Component ids carry everything needed to answer a click after a restart
 * ``ct:{table}:{action}``: buttons on the public table message;
 * ``cp:{table}:{version}:{path}:{answer}``: an answer button in a hand panel;
 * ``cs:{table}:{version}:{path}:{page}``: an answer select in a hand panel;
-* ``cn:{table}:{version}:{path}:{action}:{page}``: back / page / refresh.
+* ``cn:{table}:{version}:{path}:{action}:{page}``: back / page / refresh;
+* ``ce:{table}:{yes|no}``: the private "End the game for everyone?" asked by End table / Cancel.
 
 Each part is bounded (``ID``, ``VER``… below), and select values must be ones the menu
 offers: any other id or value is refused with a short private line (bot/clicks.py).
@@ -56,6 +57,12 @@ TABLE_ACTIONS = {
     "back": ("Take my seat back", SUCCESS),
     "rematch": ("Rematch", SUCCESS),
 }
+
+
+END_QUESTION = {LOBBY: "Cancel this table for everyone?", PLAYING: "End the game for everyone?"}
+END_ANSWERS = {"yes": ("Yes, end it", DANGER), "no": ("No, keep playing", SECONDARY)}
+ENDED = "You ended table #{table} for everyone."
+KEPT = "Nothing changed: the table stays open."
 
 
 def table_actions(table: Table) -> list[str]:
@@ -270,7 +277,33 @@ class SelectionButton(discord.ui.DynamicItem[discord.ui.Button],
                                                            self.mask, self.action)
 
 
-DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton)
+class ConfirmEnd(discord.ui.DynamicItem[discord.ui.Button], template=r"ce:(?P<table>\d{1,19}):(?P<answer>yes|no)"):
+    """The answer to the private "End the game for everyone?" that End table and Cancel ask."""
+
+    def __init__(self, table_id: int, answer: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, answer)))
+        self.table_id, self.answer = table_id, answer
+
+    @staticmethod
+    def id_for(table_id: int, answer: str) -> str:
+        return f"ce:{table_id}:{answer}"
+
+    @classmethod
+    def question(cls, table: Table) -> Rows:
+        rows = Rows()
+        for answer, (label, style) in END_ANSWERS.items():
+            rows.add(button(cls.id_for(table.id, answer), label, style))
+        return rows
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["table"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.controller.confirm_end(interaction, self.table_id, self.answer == "yes")
+
+
+DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton, ConfirmEnd)
 
 
 def pictures_on(table: Table) -> bool:
@@ -524,7 +557,7 @@ class Controller:
             elif action == "start":
                 await self.service.start(table_id, user.id)
             elif action in ("cancel", "end"):
-                await self.service.cancel(table_id, user.id, is_admin=is_manager(interaction))
+                return await self.ask_to_end(interaction, table)
             else:
                 return await self.error(interaction, "That button is not known.")
         except RematchOpen as e:
@@ -534,6 +567,23 @@ class Controller:
         # the service's listener already edited the message; acknowledge the click silently
         if not interaction.response.is_done():
             await interaction.response.defer()
+
+    async def ask_to_end(self, interaction: discord.Interaction, table: Table) -> None:
+        """End table / Cancel ends everything in one click: ask privately first. Who may not end
+        the table is told so at once."""
+        self.service.check_may_cancel(table, interaction.user.id, is_manager(interaction))
+        await send_private(interaction, END_QUESTION.get(table.status, END_QUESTION[PLAYING]),
+                           ConfirmEnd.question(table))
+
+    async def confirm_end(self, interaction: discord.Interaction, table_id: int, yes: bool) -> None:
+        """Yes or No to "End the game for everyone?": the private question becomes the answer."""
+        if not yes:
+            return await update_clicked(interaction, KEPT, Rows())
+        try:
+            await self.service.cancel(table_id, interaction.user.id, is_admin=is_manager(interaction))
+        except TableError as e:
+            return await update_clicked(interaction, str(e), Rows())
+        await update_clicked(interaction, ENDED.format(table=table_id), Rows())
 
     async def open_panel(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)

@@ -84,7 +84,8 @@ async def test_cancelled_and_finished_tables_refuse_moves(simcord_env):
     env = simcord_env
     channel, (alice, bob), tid, message, table, mover = await started_scopa(env)
     panel = (await mover.click(message, custom_id=f"ct:{tid}:hand")).response
-    await alice.click(message, custom_id=f"ct:{tid}:end")
+    question = (await alice.click(message, custom_id=f"ct:{tid}:end")).response
+    await alice.click(question.message, custom_id=f"ce:{tid}:yes")
     assert table.status == "cancelled"
     final = await fetch(env, channel, message.id)
     assert "closed" in text_of(final) and not custom_ids(final)
