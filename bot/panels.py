@@ -6,6 +6,7 @@ The controller records that interaction whenever it draws a panel; when the game
 the player, it redraws their panel through the token if it is under `TOKEN_LIFE` old, so a
 player whose turn comes round finds their hand current without pressing **Refresh**. An older
 panel is left alone: the public table message pings the player, and **My hand** opens a fresh one.
+A redraw carries the hand picture; it is uploaded again only when the hand it shows changed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class Panel:
     interaction: Any   # the discord.Interaction whose token edits the panel
     drawn_at: float    # clock time it was recorded
     version: int       # the table version the panel shows
+    picture: str | None = None   # the alt text of its hand picture (which hand it shows), if it has one
 
 
 class Panels:
@@ -32,8 +34,8 @@ class Panels:
         self.clock = clock
         self._open: dict[int, dict[int, Panel]] = {}   # table id → member id → panel
 
-    def drawn(self, table_id: int, user_id: int, interaction: Any, version: int) -> None:
-        self._open.setdefault(table_id, {})[user_id] = Panel(interaction, self.clock(), version)
+    def drawn(self, table_id: int, user_id: int, interaction: Any, version: int, picture: str | None = None) -> None:
+        self._open.setdefault(table_id, {})[user_id] = Panel(interaction, self.clock(), version, picture)
 
     def stale(self, table_id: int, user_id: int, version: int) -> Panel | None:
         """The member's panel if it shows an older version and can still be edited."""

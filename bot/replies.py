@@ -75,11 +75,12 @@ async def tell_privately(interaction: discord.Interaction, text: str) -> None:
 
 
 async def edit_original(interaction: discord.Interaction, content: str, view: Rows,
-                        attachments: Sequence[Any] = ()) -> None:
+                        attachments: Sequence[Any] | None = None) -> None:
     """Edit the message that answered ``interaction`` (``edit_original_response``), as long as
-    its token lasts (15 minutes)."""
+    its token lasts (15 minutes); with ``attachments=[]`` its files are removed, with None they stay."""
     state = interaction._state
-    with discord.http.handle_message_parameters(content=content, view=view, attachments=list(attachments),
+    with discord.http.handle_message_parameters(content=content, view=view,
+                                                attachments=MISSING if attachments is None else list(attachments),
                                                 previous_allowed_mentions=state.allowed_mentions) as params:
         await async_context.get().edit_original_interaction_response(
             interaction.application_id, interaction.token, session=interaction._session,

@@ -34,7 +34,7 @@ from bot.clicks import BadClick
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
 from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
-from bot.render import awaited, cards_text, panel_text, table_message
+from bot.render import awaited, cards_text, clip, panel_text, table_message
 from bot.replies import edit_original, send_private, tell_privately, update_clicked
 from bot.tables import FINISHED, LOBBY, PLAYING, RematchOpen, StaleMove, Table, TableError, TableService
 from games.engine import Move, Step
@@ -325,10 +325,41 @@ def _hand_png(hand: tuple[str, ...]) -> bytes:
     return hand_picture(hand)   # a panel is redrawn on every click, mostly with the same hand
 
 
-def hand_file(table: Table, seat: int) -> list[discord.File]:
+HAND_PICTURE = "hand.png"
+ALT_TEXT_LIMIT = 1024
+
+
+def hand_alt(table: Table, seat: int) -> str | None:
+    """The alt text of the seat's hand picture, which names the cards it shows (so a panel tells
+    which hand its picture shows); None where pictures are off."""
     if not pictures_on(table):
+        return None
+    return clip(f"Your hand: {cards_text(table, table.view(seat).hand)}", ALT_TEXT_LIMIT)
+
+
+def hand_attachments(table: Table, seat: int, shown: str | None) -> list[discord.File] | None:
+    """The attachments of a panel redrawn over a picture with the alt text ``shown``: None keeps
+    that picture (same hand, nothing uploaded), else the hand's picture, or none on text-only
+    servers."""
+    alt = hand_alt(table, seat)
+    if alt is None:
         return []
-    return [discord.File(io.BytesIO(_hand_png(tuple(table.view(seat).hand))), "hand.png")]
+    if alt == shown:
+        return None
+    png = _hand_png(tuple(table.view(seat).hand))
+    return [discord.File(io.BytesIO(png), HAND_PICTURE, description=alt)]
+
+
+def hand_file(table: Table, seat: int) -> list[discord.File]:
+    return hand_attachments(table, seat, shown=None) or []
+
+
+def shown_hand(message: discord.Message | None) -> str | None:
+    """The alt text of the hand picture on a panel message, if it has one."""
+    for attachment in getattr(message, "attachments", None) or ():
+        if attachment.filename == HAND_PICTURE:
+            return attachment.description
+    return None
 
 
 def table_view(table: Table) -> Rows:
@@ -505,14 +536,16 @@ class Controller:
             user_id = table.record.seats[seat].user_id
             panel = self.panels.stale(table.id, user_id, table.version) if user_id is not None else None
             if panel is not None:
-                panel.version = table.version
+                attachments = hand_attachments(table, seat, panel.picture)
+                panel.version, panel.picture = table.version, hand_alt(table, seat)
                 content, view = self.panel(table, seat, ())
-                pushes.append(self._push(table.id, user_id, panel, content, view))
+                pushes.append(self._push(table.id, user_id, panel, content, view, attachments))
         return pushes
 
-    async def _push(self, table_id: int, user_id: int, panel: Panel, content: str, view: Rows) -> None:
+    async def _push(self, table_id: int, user_id: int, panel: Panel, content: str, view: Rows,
+                    attachments: list[discord.File] | None) -> None:
         try:
-            await edit_original(panel.interaction, content, view)
+            await edit_original(panel.interaction, content, view, attachments)
         except discord.HTTPException as e:   # dismissed by the player, or the token ran out
             log.debug("table %s: could not update the panel of %s: %s", table_id, user_id, e)
             self.panels.forget(table_id, user_id)
@@ -591,10 +624,10 @@ class Controller:
             return await self.error(interaction, "You are not playing at this table.")
         if table.status == LOBBY:
             return await self.error(interaction, "The game has not started yet.")
-        drawn = table.version
+        drawn, picture = table.version, hand_alt(table, seat)
         content, view = self.panel(table, seat, ())
         await send_private(interaction, content, view, hand_file(table, seat))
-        self.panels.drawn(table.id, interaction.user.id, interaction, drawn)
+        self.panels.drawn(table.id, interaction.user.id, interaction, drawn, picture)
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
               note: str | None = None, steps: bool = False, mask: int = 0,
@@ -614,15 +647,15 @@ class Controller:
         return panel_text(table, seat, question, note), panel_view(table, seat, path, step, page, steps)
 
     async def redraw(self, interaction: discord.Interaction, table: Table, seat: int,
-                     path: tuple[int, ...] = (), page: int = 0, note: str | None = None,
-                     keep_picture: bool = False, **mode) -> None:
-        """Redraw the panel in place. The hand picture sent with the panel stays while the
-        player only browses (same table version); otherwise it is dropped rather than re-sent,
-        as an upload per move would slow every move down, and **My hand** draws the new one."""
+                     path: tuple[int, ...] = (), page: int = 0, note: str | None = None, **mode) -> None:
+        """Redraw the panel in place, with the picture of the hand it shows. The picture is
+        uploaded only when the hand changed (a move, not the browsing clicks before it): the
+        panel's picture names its hand in its alt text."""
         content, view = self.panel(table, seat, path, page, note, **mode)
+        attachments = hand_attachments(table, seat, shown_hand(interaction.message))
         # recorded first: the table's editor must not push this panel while the answer is on its way
-        self.panels.drawn(table.id, interaction.user.id, interaction, table.version)
-        await update_clicked(interaction, content, view, None if keep_picture else [])
+        self.panels.drawn(table.id, interaction.user.id, interaction, table.version, hand_alt(table, seat))
+        await update_clicked(interaction, content, view, attachments)
 
     # -- the private panel
     async def _seat(self, interaction: discord.Interaction, table_id: int) -> tuple[Table, int] | None:
@@ -654,7 +687,7 @@ class Controller:
             return await self.redraw(interaction, table, seat, note="That choice is no longer available.")
         label, move = step.answers[pick]
         if move is None:
-            return await self.redraw(interaction, table, seat, path + (pick,), keep_picture=True)
+            return await self.redraw(interaction, table, seat, path + (pick,))
         await self.play(interaction, table, seat, move, version)
 
     async def play(self, interaction: discord.Interaction, table: Table, seat: int, move: Move, version: int) -> None:
@@ -675,10 +708,9 @@ class Controller:
         if action == "refresh" or version != table.version:
             return await self.redraw(interaction, table, seat)
         if action == "steps":
-            return await self.redraw(interaction, table, seat, steps=True, keep_picture=True)
+            return await self.redraw(interaction, table, seat, steps=True)
         await self.redraw(interaction, table, seat, path, page if action in ("prev", "next") else 0,
-                          steps=action in ("prev", "next") and not path and selection_cards(table, seat) is not None,
-                          keep_picture=True)
+                          steps=action in ("prev", "next") and not path and selection_cards(table, seat) is not None)
 
     # -- choosing cards in one multi-select (P4)
     async def _current(self, interaction: discord.Interaction, table_id: int, version: int) -> tuple[Table, int] | None:
@@ -700,7 +732,7 @@ class Controller:
     async def select_cards(self, interaction: discord.Interaction, table_id: int, version: int, mask: int) -> None:
         found = await self._current(interaction, table_id, version)
         if found is not None:
-            await self.redraw(interaction, *found, mask=mask, keep_picture=True)
+            await self.redraw(interaction, *found, mask=mask)
 
     async def play_selection(self, interaction: discord.Interaction, table_id: int, version: int, mask: int,
                              action: str) -> None:
@@ -725,4 +757,4 @@ class Controller:
         if len(moves) == 1:
             return await self.play(interaction, table, seat, moves[0], version)
         readings = [(" · ".join(label for _q, label in game.describe(state, seat, m)), m) for m in moves]
-        await self.redraw(interaction, table, seat, mask=mask, readings=readings, keep_picture=True)
+        await self.redraw(interaction, table, seat, mask=mask, readings=readings)
