@@ -789,7 +789,11 @@ class TableService:
         except Exception:
             log.exception("table %s: the computer's search for seat %s failed; it plays a random legal move",
                           table.id, seat)
-            return random.Random(table.record.seed + table.version).choice(table.game.moves(state, seat))
+            return self._random_move(table, state, seat)
+
+    @staticmethod
+    def _random_move(table: Table, state: State, seat: int) -> Move:
+        return random.Random(table.record.seed + table.version).choice(table.game.moves(state, seat))
 
     def _player(self, table: Table) -> SearchPlayer:
         share = STRENGTHS.get(table.record.meta.get("strength", "strong"), 1.0)
@@ -890,7 +894,14 @@ class TableService:
         async with self._changing(table_id) as table:
             if table.version != version or not table.computer_plays(seat):
                 return True  # someone else moved meanwhile, or the player is back: think again
-            await self._apply(table, seat, move, version)
+            try:
+                await self._apply(table, seat, move, version)
+            except (StorageUnavailable, StaleMove):
+                raise
+            except TableError as e:   # the search chose an illegal move (a bug): thinking again would repeat it
+                log.error("table %s: computer move %s refused (%s); it plays a random legal move instead",
+                          table_id, move, e)
+                await self._apply(table, seat, self._random_move(table, table.state, seat), version)
         await self._notify(table)
         return True
 

@@ -9,6 +9,7 @@ import pytest
 from bot import tables as tables_module
 from bot.store import Store
 from bot.tables import FINISHED, PLAYING, RematchOpen, StaleMove, TableError, TableService
+from games.engine import Move
 
 ALICE, BOB, CLEO = 101, 102, 103
 
@@ -149,23 +150,27 @@ async def test_cancel_by_host_or_manager_only_and_rematch_after_the_end(service)
 
 
 class BrokenThinker:
-    """A search that fails (a bug in a game's search code) or never answers (a lost worker)."""
+    """A search that fails (a bug in a game's search code), never answers (a lost worker), or
+    answers a move the rules refuse (a bug: thinking again would choose it again)."""
 
-    def __init__(self, hang: bool) -> None:
-        self.hang = hang
+    def __init__(self, how: str) -> None:
+        self.how = how
         self.asked = 0
 
     async def choose(self, player, game, state, seat):
         self.asked += 1
-        if self.hang:
+        if self.how == "hang":
             await asyncio.Event().wait()
+        if self.how == "illegal":
+            return Move("play", ("JK1",))
         raise RuntimeError("search failed")
 
 
-@pytest.mark.parametrize("hang", [False, True], ids=["search fails", "search never answers"])
-async def test_a_computer_whose_search_breaks_still_moves_and_the_game_goes_on(store, monkeypatch, caplog, hang):
+@pytest.mark.parametrize("how", ["fail", "hang", "illegal"],
+                         ids=["search fails", "search never answers", "search answers an illegal move"])
+async def test_a_computer_whose_search_breaks_still_moves_and_the_game_goes_on(store, monkeypatch, caplog, how):
     monkeypatch.setattr(tables_module, "THINK_QUEUE_SECONDS", 0.0)
-    thinker = BrokenThinker(hang)
+    thinker = BrokenThinker(how)
     service = TableService(store, ai_iterations=10, ai_seconds=0.01, thinker=thinker)
     try:
         t = await lobby(service, "crazy_eights", hand_size="5")
