@@ -113,15 +113,30 @@ def check_game(game: str) -> str:
 
 def check_option(game: str, name: str, value: str, current: dict[str, str]) -> dict[str, str]:
     """The game's option defaults with ``name`` set to ``value``, validated against the
-    game's option dataclass (together with the other defaults already set), in its plain form."""
+    game's option dataclass, in its plain form. The new value wins over the defaults already set:
+    those it makes meaningless (or that would make it meaningless) are left out, as at /play."""
     g = GAMES[check_game(game)]
     name = check_option_name(game, name)
-    merged = dict(current) | {name: value.strip()}
+    chosen = {name: value.strip()}
     try:
-        parsed = g.Options.parse(merged)
+        parsed = g.Options.parse(chosen, defaults=current)
     except BadOption as e:
         raise ConfigError(f"Bad value: {e}.") from None
-    return merged | {name: value_text(getattr(parsed, name))}   # as written back: "21", not "0021 "
+    chosen = {name: value_text(getattr(parsed, name))}   # as written back: "21", not "0021 "
+    return g.Options.kept_defaults(current, chosen) | chosen
+
+
+def reset_option(game: str, name: str, current: dict[str, str]) -> dict[str, str]:
+    """The game's option defaults without ``name``, and without those that only counted with it."""
+    g = GAMES[check_game(game)]
+    name = check_option_name(game, name)
+    return g.Options.kept_defaults({k: v for k, v in current.items() if k != name}, {})
+
+
+def dropped_text(before: dict[str, str], after: dict[str, str], name: str) -> str:
+    """Tells the admin which other defaults a change removed, or nothing."""
+    gone = [f"{k}={v}" for k, v in sorted(before.items()) if k != name and k not in after]
+    return f" Removed {', '.join(gone)}: it no longer counts with {name} set like this." if gone else ""
 
 
 def check_option_name(game: str, name: str) -> str:

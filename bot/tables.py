@@ -388,7 +388,7 @@ class TableService:
                              f"table{'s' if config.max_tables != 1 else ''} (the server's limit). "
                              "Finish or /end one first.")
         try:
-            parsed = game.Options.parse(config.options.get(game.key, {}) | (options or {}))
+            parsed = game.Options.parse(options, defaults=config.options.get(game.key, {}))
         except BadOption as e:
             raise TableError(f"Bad option: {e}.") from None
         # what this table keeps of the server's settings, whatever they become later

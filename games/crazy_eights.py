@@ -67,9 +67,11 @@ class CrazyEightsOptions(Options):
                          help="an 8 or joker turned as the first upcard is buried, or left open")
     scoring: str = option("wins", choices=("wins", "penalty"),
                           help="count hands won, or penalty points left in hand")
-    hands_to_win: int = option(1, min=1, max=10, help="with scoring=wins: hands needed to win the match")
+    hands_to_win: int = option(1, min=1, max=10, only_with=("scoring", "wins"),
+                               help="hands needed to win the match")
     penalty_target: int = option(100, min=25, max=1000,
-                                 help="with scoring=penalty: the match ends when someone reaches this")
+                                 only_with=("scoring", "penalty"),
+                                 help="the match ends when someone reaches this")
 
     def deck_count(self, players: int) -> int:
         return self.decks or (1 if players <= 5 else 2)

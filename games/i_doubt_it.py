@@ -150,7 +150,8 @@ class IDoubtItOptions(Options):
     after_challenge: str = option("next", choices=("next", "picker"),
                                   help="after a challenge, the next player plays on, or whoever took the pile")
     places: bool = option(False, help="play on after the first player is out, for every place")
-    hands_to_win: int = option(1, min=1, max=10, help="hands a player must win to take the match")
+    hands_to_win: int = option(1, min=1, max=10, only_with=("places", False),
+                               help="hands a player must win to take the match")
     play_limit: int = option(0, min=0, max=2000,
                              help="a hand stops after this many plays and the fewest cards wins; "
                                   "0 = 1000 per deck divided by the number of players")
@@ -171,8 +172,6 @@ class IDoubtItOptions(Options):
                             f"{self.decks} deck{'s' if self.decks > 1 else ''}")
         if self.challenge_min > self.challenge_max:
             raise BadOption("option 'challenge_min' must not be longer than 'challenge_max'")
-        if self.places and self.hands_to_win > 1:
-            raise BadOption("option 'places' ranks one hand; use it with hands_to_win 1")
         if self.min_players > self.max_players:
             raise BadOption("option 'min_players' must not be above 'max_players'")
         if not self.min_players <= players <= self.max_players:

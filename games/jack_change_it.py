@@ -80,9 +80,11 @@ class JackChangeItOptions(Options):
     two_player_queens: bool = option(False, help="with 2 players queens are trick cards too, acting as a skip")
     scoring: str = option("wins", choices=("wins", "penalty"),
                           help="count hands won, or penalty points for cards left in hand")
-    hands_to_win: int = option(1, min=1, max=10, help="with scoring=wins: hands needed to win the match")
+    hands_to_win: int = option(1, min=1, max=10, only_with=("scoring", "wins"),
+                               help="hands needed to win the match")
     penalty_target: int = option(100, min=25, max=1000,
-                                 help="with scoring=penalty: the match ends when someone reaches this")
+                                 only_with=("scoring", "penalty"),
+                                 help="the match ends when someone reaches this")
 
     def match(self) -> MatchFormat:
         if self.scoring == "penalty":

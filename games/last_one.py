@@ -140,7 +140,8 @@ def card_value(code: str) -> int:
 class LastOneOptions(Options):
     threshold: int = option(250, min=50, max=1000, help="a player whose total reaches this drops out")
     hand_size: int = option(0, choices=(0, *SIZES), help="cards dealt each hand; 0 = the dealer chooses 4–8")
-    allow_nine: bool = option(False, help="the dealer may also choose a 9-card hand (everyone agreed)")
+    allow_nine: bool = option(False, only_with=("hand_size", 0),
+                              help="the dealer may also choose a 9-card hand (everyone agreed)")
     melee_faces: str = option("ten", choices=("ten", "rank", "stop"),
                               help="melee draws for court cards: 10 each, 11/12/13, or the melee stops at 10")
     joker_effects: bool = option(True, help="a joker also does what the card it names does")

@@ -78,8 +78,8 @@ class OhHellOptions(Options):
                                 "or the starting size every hand")
     start_size: int = option(0, min=0, max=DECK_SIZE // 3,
                              help="cards in the first hand; 0 = 10 for 3-5 players, 8 for 6, 7 for 7")
-    fixed_hands: int = option(0, min=0, max=50,
-                              help="with schedule=fixed: hands in the match (0 = as many as down_up)")
+    fixed_hands: int = option(0, min=0, max=50, only_with=("schedule", "fixed"),
+                              help="hands in the match (0 = as many as down_up)")
 
     def start(self, players: int) -> int:
         return self.start_size or default_start(players)

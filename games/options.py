@@ -4,6 +4,21 @@ Each field is declared with `option(...)`, which records the allowed values and 
 help line. Admins and the command line give values as text; `Options.parse`
 coerces them to the field's type and every problem is reported as `BadOption`
 naming the option and what it accepts.
+
+Some options only count with a value of another: ``option(1, only_with=("scoring", "wins"))``
+(the help then says so). Who wins when they contradict each other:
+
+- Two choices given together (at /play, or a new /config default and what /play adds) that
+  contradict each other are refused, naming both: "option 'hands_to_win' only counts with
+  scoring=wins; you chose scoring=penalty". So is a choice whose condition the game's own default
+  does not meet (the message says which value to add). A choice equal to the option's game
+  default changes nothing and is let through, so a table's full option set always parses again.
+- Server defaults (`defaults`) give way to what was chosen: a default that a choice makes
+  meaningless, or that makes a choice meaningless, is dropped silently, as is a default that
+  another default makes meaningless. A server default never stops a table from opening.
+- /config sets one default at a time with the same rule: the new value is the choice, the
+  stored defaults are `defaults`; the ones it drops are removed and the admin is told
+  (`Options.kept_defaults`).
 """
 
 from __future__ import annotations
@@ -18,8 +33,14 @@ class BadOption(ValueError):
 
 
 def option(default: Any, *, choices: tuple | None = None, min: int | None = None,
-           max: int | None = None, help: str = "") -> Any:
-    return field(default=default, metadata={"choices": choices, "min": min, "max": max, "help": help})
+           max: int | None = None, help: str = "", only_with: tuple[str, Any] | None = None) -> Any:
+    """A game option. ``only_with=(other, value)`` (or a tuple of values) says it only counts
+    when option ``other`` has that value."""
+    if only_with is not None:
+        other, wanted = only_with
+        only_with = (other, wanted if isinstance(wanted, tuple) else (wanted,))
+    return field(default=default, metadata={"choices": choices, "min": min, "max": max, "help": help,
+                                            "only_with": only_with})
 
 
 QUOTE_LIMIT = 60
@@ -45,6 +66,13 @@ class OptionInfo:
     choices: tuple | None
     min: int | None
     max: int | None
+    only_with: tuple[str, tuple] | None = None
+
+
+def condition_text(only_with: tuple[str, tuple]) -> str:
+    """``scoring=wins`` (or ``scoring=wins or places``)."""
+    other, wanted = only_with
+    return f"{other}=" + " or ".join(value_text(v) for v in wanted)
 
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -92,16 +120,78 @@ class Options:
                 allowed = "yes / no"
             else:
                 allowed = "any"
+            only_with = meta.get("only_with")
+            help = meta.get("help", "")
+            if only_with:
+                help = f"only with {condition_text(only_with)}: {help}"
             infos.append(OptionInfo(f.name, f.default if f.default is not MISSING else None,
-                                    allowed, meta.get("help", ""), meta.get("choices"),
-                                    meta.get("min"), meta.get("max")))
+                                    allowed, help, meta.get("choices"),
+                                    meta.get("min"), meta.get("max"), only_with))
         return infos
 
     @classmethod
-    def parse(cls, values: Mapping[str, Any] | None = None, players: int | None = None) -> Self:
+    def parse(cls, values: Mapping[str, Any] | None = None, players: int | None = None,
+              defaults: Mapping[str, Any] | None = None) -> Self:
         """Build options from text or typed values; unknown names and bad values
-        raise `BadOption`. With ``players``, also checks rules that depend on it."""
-        values = dict(values or {})
+        raise `BadOption`. With ``players``, also checks rules that depend on it.
+        ``defaults`` (a server's) fill in what ``values`` leave out, minus those that
+        contradict them (see the module's docstring)."""
+        chosen = cls._typed(values or {})
+        kept = cls._typed(cls.kept_defaults(defaults or {}, values or {}))
+        opts = cls(**(kept | chosen))
+        opts.validate()
+        cls._check_relations(chosen, kept)
+        if players is not None:
+            opts.check(players)
+        return opts
+
+    @classmethod
+    def kept_defaults(cls, defaults: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``defaults`` that still count next to the chosen ``values``: without those
+        that a choice makes meaningless or that would make a choice meaningless, and
+        without those another kept default makes meaningless."""
+        chosen, typed = cls._typed(values), cls._typed(defaults)
+        relations = cls._relations()
+        kept = {name: value for name, value in typed.items() if name not in chosen
+                and not cls._contradicts(name, value, chosen, relations)}
+        current = cls._game_defaults() | kept | chosen
+        kept = {name: value for name, value in kept.items()
+                if name not in relations or current[relations[name][0]] in relations[name][1]}
+        return {name: value for name, value in defaults.items() if name in kept}
+
+    @classmethod
+    def _contradicts(cls, name: str, value: Any, chosen: Mapping[str, Any],
+                     relations: Mapping[str, tuple[str, tuple]]) -> bool:
+        """Whether a default ``name=value`` contradicts one of the ``chosen`` options."""
+        if name in relations:
+            other, wanted = relations[name]
+            if other in chosen and chosen[other] not in wanted:
+                return True
+        return any(other == name and value not in wanted and chosen[dependent] != cls._game_defaults()[dependent]
+                   for dependent, (other, wanted) in relations.items() if dependent in chosen)
+
+    @classmethod
+    def _check_relations(cls, chosen: Mapping[str, Any], kept: Mapping[str, Any]) -> None:
+        """Refuse a chosen option (other than its game default) whose condition does not hold."""
+        game_defaults = cls._game_defaults()
+        current = game_defaults | dict(kept) | dict(chosen)
+        for name, (other, wanted) in cls._relations().items():
+            if name not in chosen or chosen[name] == game_defaults[name] or current[other] in wanted:
+                continue
+            why = (f"you chose {other}={value_text(chosen[other])}" if other in chosen
+                   else f"{other} is {value_text(current[other])} unless you choose {condition_text((other, wanted))}")
+            raise BadOption(f"option '{name}' only counts with {condition_text((other, wanted))}; {why}")
+
+    @classmethod
+    def _relations(cls) -> dict[str, tuple[str, tuple]]:
+        return {f.name: f.metadata["only_with"] for f in fields(cls) if f.metadata.get("only_with")}
+
+    @classmethod
+    def _game_defaults(cls) -> dict[str, Any]:
+        return {f.name: f.default for f in fields(cls)}
+
+    @classmethod
+    def _typed(cls, values: Mapping[str, Any]) -> dict[str, Any]:
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(values) - set(known))
         if unknown:
@@ -111,9 +201,7 @@ class Options:
             f = known[name]
             kind = {"bool": bool, "int": int, "str": str}.get(f.type, f.type) if isinstance(f.type, str) else f.type
             typed[name] = _coerce(name, kind, value)
-        opts = cls(**typed)
-        opts.validate(players)
-        return opts
+        return typed
 
     def validate(self, players: int | None = None) -> None:
         for f in fields(self):

@@ -70,9 +70,11 @@ class PageOneOptions(Options):
     joker_last: bool = option(True, help="the joker may be played as your last card")
     scoring: str = option("wins", choices=("wins", "penalty"),
                           help="count hands won, or one penalty point per card left in hand")
-    hands_to_win: int = option(1, min=1, max=10, help="with scoring=wins: hands needed to win the match")
+    hands_to_win: int = option(1, min=1, max=10, only_with=("scoring", "wins"),
+                               help="hands needed to win the match")
     penalty_target: int = option(30, min=5, max=500,
-                                 help="with scoring=penalty: the match ends when someone reaches this")
+                                 only_with=("scoring", "penalty"),
+                                 help="the match ends when someone reaches this")
 
     def match(self) -> MatchFormat:
         if self.scoring == "penalty":

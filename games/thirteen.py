@@ -65,9 +65,10 @@ class ThirteenOptions(Options):
                               help="a hand with all four 2s or all four 3s: redeal, win at once, or play on")
     scoring: str = option("places", choices=("places", "wins"),
                           help="places: n-1 points for 1st … 0 for last; wins: count hands won")
-    target: int = option(5, min=1, max=100,
-                         help="with scoring=places: the match ends when someone has this many points")
-    hands_to_win: int = option(1, min=1, max=20, help="with scoring=wins: hands needed to win the match")
+    target: int = option(5, min=1, max=100, only_with=("scoring", "places"),
+                         help="the match ends when someone has this many points")
+    hands_to_win: int = option(1, min=1, max=20, only_with=("scoring", "wins"),
+                               help="hands needed to win the match")
 
     def goal(self) -> int:
         return self.target if self.scoring == "places" else self.hands_to_win

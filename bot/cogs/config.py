@@ -20,6 +20,8 @@ from bot.config import (
     check_option,
     check_option_name,
     check_range,
+    dropped_text,
+    reset_option,
 )
 from bot.ui import is_manager
 
@@ -95,14 +97,15 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
             key = check_game(game)
             current = (await self._config(gid)).options.get(key, {})
             if value.strip().lower() == "default":
-                merged = {k: v for k, v in current.items() if k != check_option_name(key, name)}
+                merged = reset_option(key, name, current)
             else:
                 merged = check_option(key, name, value, current)
         except ConfigError as e:
             return await self._refuse(interaction, e)
         await self.store.set_setting(gid, f"options:{key}", merged)
         shown = " ".join(f"{k}={v}" for k, v in sorted(merged.items())) or "the game's defaults"
-        await self._done(interaction, f"{key} now starts with {shown}.")
+        dropped = dropped_text(current, merged, check_option_name(key, name))
+        await self._done(interaction, f"{key} now starts with {shown}.{dropped}")
 
     @app_commands.command(name="timer", description="Seconds each player has per decision (0 = no timer)")
     @app_commands.describe(seconds="Seconds per decision, 0 for no timer", game="Only for this game")

@@ -170,3 +170,21 @@ async def test_a_turn_timer_in_discord_shows_the_time_left_and_moves_on(simcord_
     assert table.version > version, "the timer moved for the player who did not act"
     shown = await fetch(env, channel, message.id)
     assert "ran out of time" in text_of(shown)
+
+
+async def test_a_server_default_gives_way_to_a_contradicting_play_option_and_config_says_what_it_drops(simcord_env):
+    env = simcord_env
+    guild, channel, boss, alice, _ = guild_with_admin(env)
+    assert "✅" in said(await boss.slash(channel, "config option", game="crazy_eights", name="hands_to_win",
+                                         value="3"))
+    switched = said(await boss.slash(channel, "config option", game="crazy_eights", name="scoring",
+                                     value="penalty"))
+    assert "scoring=penalty" in switched and "Removed hands_to_win=3" in switched
+    assert await env.bot.store.settings(guild.id) == {"options:crazy_eights": {"scoring": "penalty"}}
+    target = said(await boss.slash(channel, "config option", game="crazy_eights", name="penalty_target",
+                                   value="50"))
+    assert "✅" in target and "penalty_target=50" in target
+    # the member's hands_to_win opens the table: the server's penalty scoring no longer applies
+    made = await alice.slash(channel, "play", game="crazy_eights", options="hands_to_win=2")
+    options = env.bot.service.tables[table_id(made.response.message)].record.options
+    assert (options["scoring"], options["hands_to_win"], options["penalty_target"]) == ("wins", 2, 100)

@@ -106,6 +106,18 @@ async def test_play_command_errors(simcord_env):
     assert not env.bot.service.tables
 
 
+async def test_play_with_contradictory_options_is_refused_privately_naming_both(simcord_env):
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    refused = reply(await alice.slash(channel, "play", game="crazy_eights",
+                                      options="scoring=penalty hands_to_win=3"))
+    assert refused == ("Bad option: option 'hands_to_win' only counts with scoring=wins; "
+                       "you chose scoring=penalty.")
+    assert not env.bot.service.tables
+
+
 async def test_autocomplete_lists_games_with_player_counts(simcord_env):
     env = simcord_env
     guild = env.create_guild()
