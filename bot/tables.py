@@ -633,12 +633,24 @@ class TableService:
 
     @staticmethod
     def _log_events(table: Table, seat: int, events: list[Event]) -> None:
+        """Public lines go to ``recent``, where an event that repeats the last line's is told
+        together with it ("bob draws 4 cards."); private ones to the seat's line."""
         table.private.pop(seat, None)  # what the seat was told privately is old news once it acts
+        meta = table.record.meta
         for e in events:
-            if e.to is None:
-                table.recent.append(e.render(table.names))
-            else:
+            if e.to is not None:
                 table.private[e.to] = e.render(table.names)
+                continue
+            last = meta.get("last_event")
+            joined = None
+            if last and table.recent and table.recent[-1] == last["line"]:
+                joined = Event(last["text"], None, last["count"], last["many"]).joined(e)
+            if joined is not None:
+                table.recent[-1] = joined.render(table.names)
+                e = joined
+            else:
+                table.recent.append(e.render(table.names))
+            meta["last_event"] = {"text": e.text, "count": e.count, "many": e.many, "line": table.recent[-1]}
 
     @staticmethod
     def _results(table: Table) -> list[tuple[int | None, int, float]] | None:

@@ -35,7 +35,7 @@ from games import cards as C
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
 from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
-from games.common.table import seat_names
+from games.common.table import draws, seat_names
 from games.engine import (
     BadOption,
     Choice,
@@ -280,7 +280,7 @@ class CrazyEights(Game[CrazyEightsState]):
         s.hands[seat].sort(key=C.sort_key)
         s.drawn = code
         s.passes = 0
-        events += [Event(f"{{p{seat}}} draws a card."), Event(f"You drew {C.text(code)}.", to=seat)]
+        events += [draws(seat), Event(f"You drew {C.text(code)}.", to=seat)]
         return events
 
     def _end_hand(self, s: CrazyEightsState, out_seat: int | None) -> list[Event]:

@@ -95,10 +95,21 @@ _SEAT = re.compile(r"\{p(\d{1,2})\}")
 @dataclass(frozen=True, slots=True)
 class Event:
     """A line for the table log. ``{p0}``…``{p9}`` stand for seat names. With
-    ``to`` set, only that seat may see the line (e.g. which card it drew)."""
+    ``to`` set, only that seat may see the line (e.g. which card it drew). With ``many``
+    set, consecutive events with the same ``many`` are told as one line: ``many`` with
+    ``{n}`` the sum of their ``count`` ("{p1} draws {n} cards." after four single draws)."""
 
     text: str
     to: int | None = None
+    count: int = 1
+    many: str = ""
+
+    def joined(self, later: Event) -> Event | None:
+        """This event and the ``later`` one as one line, or None when they are not the same kind."""
+        if not self.many or later.many != self.many or later.to != self.to:
+            return None
+        n = self.count + later.count
+        return Event(self.many.replace("{n}", str(n)), self.to, n, self.many)
 
     def render(self, names: Sequence[str]) -> str:
         """The text with each placeholder replaced in one pass: a name that itself reads

@@ -346,3 +346,12 @@ def test_waiting_text_lists_everyone_awaited_as_an_english_list():
 
     s = GAME.start(3, {}, seed=1)
     assert Event(EveryoneMoves().waiting_text(s)).render(["Ann", "Bob", "Cy"]) == "Waiting for Ann, Bob and Cy."
+
+
+def test_events_of_the_same_kind_join_into_one_line_with_their_counts_added():
+    from games.common.table import draws
+    one, two = draws(1), draws(1, 2)
+    assert (one.text, two.text) == ("{p1} draws a card.", "{p1} draws 2 cards.")
+    assert one.joined(two) == Event("{p1} draws 3 cards.", None, 3, "{p1} draws {n} cards.")
+    assert one.joined(draws(0)) is None, "another seat's draw is another line"
+    assert Event("{p1} passes.").joined(Event("{p1} passes.")) is None, "only events that say how to join do"

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.stock import recycle
-from games.common.table import seat_names
+from games.common.table import draws, seat_names
 from games.engine import Event, Move, State
 
 ANY = "*"
@@ -217,9 +217,11 @@ def draw_cards(s: ShedState, seat: int, n: int, short: str) -> list[Event]:
     s.hands[seat].sort(key=C.sort_key)
     if not got:
         return events + [Event(f"{{p{seat}}} has nothing to draw.")]
+    private = Event(f"You drew {C.texts(got)}.", to=seat)
+    if len(got) == n:
+        return events + [draws(seat, n), private]
     word = "a card" if len(got) == 1 else f"{len(got)} cards"
-    shortfall = short.format(got=len(got), n=n) if len(got) < n else ""
-    return events + [Event(f"{{p{seat}}} draws {word}{shortfall}."), Event(f"You drew {C.texts(got)}.", to=seat)]
+    return events + [Event(f"{{p{seat}}} draws {word}{short.format(got=len(got), n=n)}."), private]
 
 
 def take_penalty(s: ShedState, seat: int, draw: Draw, ends_turn: bool = True) -> list[Event]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from games import cards as C
-from games.engine import Game, Move, PileView, SeatView, State, View, Zone, and_list
+from games.engine import Event, Game, Move, PileView, SeatView, State, View, Zone, and_list
 
 S = TypeVar("S", bound=State)
 
@@ -38,6 +38,12 @@ def hand_zones(hands: list[list[str]]) -> list[Zone]:
 def plural(n: int, word: str, words: str | None = None) -> str:
     """``1 card``, ``2 cards``; ``words`` for an irregular plural."""
     return f"{n} {word if n == 1 else words or word + 's'}"
+
+
+def draws(seat: int, n: int = 1) -> Event:
+    """"{p1} draws a card." (or n cards), told as one line with the draws that follow it."""
+    many = f"{{p{seat}}} draws {{n}} cards."
+    return Event(f"{{p{seat}}} draws a card." if n == 1 else many.replace("{n}", str(n)), count=n, many=many)
 
 
 def score_text(score: float, unit: tuple[str, str]) -> str:

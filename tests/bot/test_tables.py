@@ -230,3 +230,32 @@ async def test_a_rematch_seats_the_same_players_with_the_asker_as_host(store):
     await second.load()
     assert [(s.name, s.computer) for s in second.tables[again.id].record.seats] == seated
     await second.close()
+
+
+async def test_draws_in_a_row_are_told_as_one_line_even_across_a_restart(store):
+    """Four single draws show as "Alice draws 4 cards." in the table's recent lines, not four lines."""
+    first = TableService(store, ai_iterations=10, ai_seconds=None)
+    t = await first.create(1, 2, ALICE, "Alice", "crazy_eights", {})
+    await first.join(t.id, BOB, "Bob")
+    await first.start(t.id, ALICE)
+    s = t.state.clone()
+    s.hands, s.discard, s.turn, s.named, s.drawn = [["KD", "3C"], ["2D", "3D"]], ["9S"], 0, "", ""
+    s.stock = [c for c in t.game.start(2, {}, 1).stock if c not in ("KD", "3C", "2D", "3D", "9S",
+                                                                      "AH", "JS", "4H", "2C", "5H")]
+    s.stock += ["AH", "JS", "5H", "4H", "2C"]
+    t.state = s
+    for _ in range(2):
+        await first.act(t.id, ALICE, t.version, "draw")
+    assert list(t.recent)[-1] == "Alice draws 2 cards."
+    await first.close()
+    second = TableService(store, ai_iterations=10, ai_seconds=None)
+    await second.load()
+    t = second.tables[t.id]
+    for _ in range(2):
+        await second.act(t.id, ALICE, t.version, "draw")
+    lines = list(t.recent)
+    assert lines[-1] == "Alice draws 4 cards." and not any("draws a card" in line for line in lines)
+    await second.act(t.id, ALICE, t.version, "play JS")
+    await second.act(t.id, BOB, t.version, "draw")
+    assert list(t.recent)[-2:] == ["Alice plays J♠.", "Bob draws a card."]
+    await second.close()
