@@ -330,18 +330,16 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
             if s.phase == PLAY and s.table and s.passed[i]:
                 notes.append("passed")
             seats.append(SeatView(i, left[i], s.scores[i], notes))
+        # the face-up card and a revealed widow show once, among the known cards
         facts = [f"Match: {plural(o.deals, 'deal')}"
-                 + (f", {o.chips} chips each to start" if o.chips else ""),
-                 f"Face-up card {C.text(s.faceup)} (dealt to {{p{s.first_bidder}}})"]
-        if s.bids:
+                 + (f", {o.chips} chips each to start" if o.chips else "")]
+        if s.bids and s.landlord < 0:
             facts.append("Auction: " + ", ".join(s.bids))
         if s.landlord >= 0:
             mult = o.bomb_multiplier ** s.bombs
             facts.append(f"Landlord {{p{s.landlord}}} for {s.high_bid}; stake ×{mult} "
                          f"({s.bombs} {'bomb or rocket' if s.bombs == 1 else 'bombs or rockets'})")
-        if s.widow_shown:
-            facts.append(f"Widow: {C.texts(s.widow_shown)}")
-        piles = [PileView("Widow", [], len(s.widow))]
+        piles = [PileView("Widow", [], len(s.widow))] if s.widow else []
         piles += [PileView(f"Known cards of {{p{i}}}", list(s.shown[i]), len(s.shown[i]), i)
                   for i in range(PLAYERS) if s.shown[i] and i != seat]
         return self._view(s, seat, seats, facts, piles)

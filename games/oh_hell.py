@@ -269,6 +269,13 @@ class OhHell(Game[OhHellState]):
         if seat != s.dealer:
             s.turn = next_seat(seat, s.players)
             return events
+        events.append(Event(f"Everyone has bid. {{p{s.leader}}} leads."))
+        s.phase = PLAY
+        s.turn = s.leader
+        return events
+
+    @staticmethod
+    def _bids_total(s: OhHellState) -> str:
         total = sum(s.bids)
         if total > s.size:
             balance = f"overbid by {total - s.size}"
@@ -276,11 +283,7 @@ class OhHell(Game[OhHellState]):
             balance = f"underbid by {s.size - total}"
         else:
             balance = "exactly the tricks available"
-        events.append(Event(f"Bids total {total} for {plural(s.size, 'trick')} ({balance}). "
-                            f"{{p{s.leader}}} leads."))
-        s.phase = PLAY
-        s.turn = s.leader
-        return events
+        return f"Bids total {total} for {plural(s.size, 'trick')} ({balance})"
 
     def _play_card(self, s: OhHellState, seat: int, code: str) -> list[Event]:
         s.hands[seat].remove(code)
@@ -391,19 +394,15 @@ class OhHell(Game[OhHellState]):
                 notes.append(plural(s.taken[i], "trick"))
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
         if s.trump:
-            facts = [f"Trump: {C.SUIT_SYMBOLS[s.trump]} {C.SUIT_NAMES[s.trump]} (upcard {C.text(s.upcard[0])})"]
+            facts = [f"Trump: {C.SUIT_SYMBOLS[s.trump]} {C.SUIT_NAMES[s.trump]}"]
         else:
             facts = ["No trump: no card was left to turn up"]
-        facts.append(f"{self._hand_title(s)}: {plural(s.size, 'card')} each")
+        facts.append(f"{plural(s.size, 'card')} each")
         if s.tied:
             facts.append(f"Tie-break between {seat_names(s.tied)}: only their results count, "
                          f"and the points are not added")
-        table = " · ".join(f"{{p{i}}} {'–' if b is None else b}/{t}"
-                           for i, (b, t) in enumerate(zip(s.bids, s.taken, strict=True)))
-        facts.append(f"Bids/tricks: {table}")
         if s.phase == PLAY:
-            total = sum(s.bids)
-            facts.append(f"Bids total {total} for {plural(s.size, 'trick')}")
+            facts.append(self._bids_total(s))
         if s.last_result:
             facts.append(s.last_result)
         if s.over:

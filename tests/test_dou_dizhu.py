@@ -50,7 +50,9 @@ def test_deal_17_each_and_3_face_down_and_the_face_up_cards_holder_bids_first():
     for seat in (None, 0, 1, 2):
         view = GAME.view(s, seat)
         assert_no_leak(GAME, s, seat, view)
-        assert any(C.text(s.faceup) in f for f in view.facts), "the face-up card is shown to everyone"
+        shown = [c for p in view.piles for c in p.cards] + view.hand
+        assert shown.count(s.faceup) == 1, "the face-up card is shown to everyone, once"
+        assert not any(C.text(s.faceup) in f for f in view.facts)
 
 
 # --- the auction -------------------------------------------------------------------------------
@@ -113,6 +115,9 @@ def test_the_widow_is_shown_to_everyone_and_taken_by_the_landlord():
     view = GAME.view(s, other)
     assert_no_leak(GAME, s, other, view)
     assert any(p.name == f"Known cards of {{p{lord}}}" and set(widow) <= set(p.cards) for p in view.piles)
+    onlookers = GAME.view(s, None)
+    assert [c for p in onlookers.piles for c in p.cards].count(widow[0]) == 1, "the widow is listed once"
+    assert not any(C.text(widow[0]) in f for f in onlookers.facts) and "Widow" not in [p.name for p in view.piles]
 
 
 def test_with_widow_reveal_off_only_the_landlord_sees_the_widow():
