@@ -137,6 +137,9 @@ def next_rank(rank: int) -> int:
     return rank % 13 + 1
 
 
+LIMIT_NEAR_ROUNDS = 3   # the table says how many plays are left once fewer rounds than this remain
+
+
 @dataclass(frozen=True)
 class IDoubtItOptions(Options):
     decks: int = option(1, choices=(1, 2), help="packs shuffled together (two for bigger hands)")
@@ -612,7 +615,7 @@ class IDoubtIt(Game[IDoubtItState]):
             facts.append(f"Match: first to win {o.hands_to_win} hands")
         elif o.places:
             facts.append("Match: one hand, played on for every place")
-        if s.claim:
+        if s.claim and not s.window:   # while the window is open the status says the claim
             c = s.claim
             facts.append(f"Last claim: {{p{c['seat']}}} said {claim_text(c['rank'], c['count'])}")
         if s.reveal:
@@ -629,7 +632,9 @@ class IDoubtIt(Game[IDoubtItState]):
             facts.append(f"Your play so far: {C.texts(s.draft)}")
         if s.stage == PICK_FALSE and not s.window and seat == s.turn:
             facts.append(f"Bluff cards still to pick: {s.bluffs}")
-        facts.append(f"Plays this hand: {s.declarations} of at most {o.plays(s.players)}")
+        left = o.plays(s.players) - s.declarations
+        if left <= LIMIT_NEAR_ROUNDS * s.players:
+            facts.append(f"The hand stops after {plural(left, 'more play')}; then the fewest cards wins")
         if s.last_result:
             facts.append(s.last_result)
         return facts

@@ -614,3 +614,22 @@ def test_illegal_moves_leave_the_state_untouched():
     with pytest.raises(IllegalMove):
         GAME.apply(s, 1, "pass")
     assert s.window == {}
+
+
+def test_the_play_limit_is_told_only_when_it_is_near_and_in_words():
+    s = GAME.start(3, {"play_limit": 12}, seed=1)
+    assert not any("play" in f.lower() for f in GAME.view(s, None).facts), "four rounds away: not worth a line"
+    s.declarations = 4
+    facts = GAME.view(s, None).facts
+    assert "The hand stops after 8 more plays; then the fewest cards wins" in facts
+    s.declarations = 11
+    assert "The hand stops after 1 more play; then the fewest cards wins" in GAME.view(s, None).facts
+
+
+def test_an_open_claim_is_said_by_the_status_only():
+    s = GAME.start(3, {}, seed=1)
+    seat = s.turn
+    while not s.window:
+        GAME.apply(s, seat, GAME.moves(s, seat)[-1])
+    view = GAME.view(s, None)
+    assert "claims" in view.status and not any("claim" in f.lower() for f in view.facts)
