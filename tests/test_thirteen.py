@@ -315,7 +315,7 @@ def test_the_view_shows_the_table_play_counts_and_who_knocked():
     view = GAME.view(s, 2)
     assert view.piles[0].cards == ["4S"] and view.piles[0].owner == 0
     assert "knocked" in view.seats[1].notes and [x.cards for x in view.seats] == [2, 2, 2]
-    assert any("To beat: single 4♠" in f for f in view.facts)
+    assert "To beat: single by {p0}" in view.facts, "the card itself shows once, in the Table pile"
 
 
 # --- computer players --------------------------------------------------------------------------------

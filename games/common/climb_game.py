@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import ClassVar, NamedTuple
 
 from games.common.climbing import (
+    KIND_NAMES,
     PASS_MOVE,
     ClimbState,
     Combo,
@@ -185,7 +186,7 @@ class ClimbGame(CardSelection):
         """The view: the game's facts, then the table's (the play to beat or the opening card,
         the last result); the table and the played cards, then the game's piles."""
         if s.table:
-            facts = facts + [f"To beat: {describe_combo(table_combo(s, self.rules_of(s)))} by {{p{s.table_by}}}"]
+            facts = facts + [f"To beat: {self._to_beat(table_combo(s, self.rules_of(s)))} by {{p{s.table_by}}}"]
         elif s.opening:
             facts = facts + [f"Opening play: must include {self._opening_text(s, seat)}"]
         if s.last_result:
@@ -198,6 +199,12 @@ class ClimbGame(CardSelection):
             seats=seats, piles=piles, status=self._status(s), facts=facts,
             to_move=sorted(self.to_move(s)), over=s.over, result=self.outcome(s).summary if s.over else None,
         )
+
+    @staticmethod
+    def _to_beat(combo: Combo) -> str:
+        """The play on the table by its kind; its cards too where kickers make the reading matter
+        (the Table pile shows them as they lie)."""
+        return describe_combo(combo) if len(combo.main) < len(combo.cards) else KIND_NAMES[combo.kind].lower()
 
     def _round_zones(self, s: ClimbState) -> list[Zone]:
         return hand_zones(s.hands) + [Zone("table", s.table, "all"), Zone("played", s.played, "all")]
