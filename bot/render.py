@@ -114,8 +114,10 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
     parts = [f"**{table.render(view.status)}**"]
     parts += [table.render(f) for f in view.facts]
     parts += [""] + pile_lines(table, view) + [""] + seat_lines(table, view)
-    if table.recent:
-        parts += ["", "**Recent**"] + [f"• {line}" for line in table.recent]
+    said = {text.rstrip(".") for text in [table.render(view.status), *(table.render(f) for f in view.facts)]}
+    recent = [line for line in table.recent if line.rstrip(".") not in said]   # "p0 wins!" is the status
+    if recent:
+        parts += ["", "**Recent**"] + [f"• {line}" for line in recent]
     content = ""
     if record.status == PLAYING:
         humans = awaited(table, [seat for seat in view.to_move if not table.computer_plays(seat)])

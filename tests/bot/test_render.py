@@ -48,3 +48,24 @@ def test_names_are_escaped_in_the_message_text_but_written_as_typed_on_buttons()
     labels = [b["label"] for row in panel_view(table, 2, (), step, 0).to_components() for b in row["components"]]
     assert "Catch! (john_doe has not called)" in labels
     assert table.render("{p0} has not called") == "john\\_doe has not called"
+
+
+def test_draws_in_a_row_show_as_one_line_and_the_result_once():
+    """Four single draws read "p0 draws 4 cards."; at the end "p0 wins!" is the status, not again a
+    recent line."""
+    from bot.tables import TableService
+    from games.crazy_eights import GAME as CRAZY_EIGHTS
+    from tests.test_crazy_eights import table as crazy_eights_state
+
+    s = crazy_eights_state([["KD", "3C"], ["2D", "3D"]], ["9S"], stock=["AH", "JS", "5H", "4H", "2C"])
+    t = playing(CRAZY_EIGHTS, s, 2)
+    for _ in range(4):
+        TableService._log_events(t, 0, CRAZY_EIGHTS.apply(s, 0, "draw"))
+    _, embed = table_message(t)
+    assert "• p0 draws 4 cards." in embed.description and "draws a card" not in embed.description
+    s.hands = [["JS"], ["2D", "3D"]]
+    t._drawn = (None, {})
+    TableService._log_events(t, 0, CRAZY_EIGHTS.apply(s, 0, "play JS"))
+    _, embed = table_message(t)
+    assert s.over and embed.description.startswith("**p0 wins!**")
+    assert embed.description.count("p0 wins!") == 1
