@@ -389,6 +389,12 @@ def test_view_shows_own_hand_rows_pot_and_chips_but_no_other_hand():
     assert "dealer" in GAME.view(s, 0).seats[s.dealer].notes
 
 
+def test_the_hand_number_is_said_once_by_the_status():
+    view = GAME.view(GAME.start(4, {}, seed=2), None)
+    assert view.status.startswith("Hand 1.") and "Match: 4 hands" in " ".join(view.facts)
+    assert "hand 1" not in " ".join(view.facts).lower()
+
+
 def test_zones_list_every_card_once_hands_private_rows_public():
     s = GAME.start(5, {}, seed=6)
     for _ in range(10):

@@ -50,7 +50,7 @@ class ChipsMatch(DealtMatch):
 
     def match_fact(self, s: Any) -> str:
         fmt = self.match_format(s)
-        return f"Match: {fmt.describe()}; hand {s.hand_no} of {fmt.hands}"
+        return f"Match: {fmt.describe()}"   # the status says which hand it is
 
     def outcome(self, s: Any) -> Outcome | None:
         """The most chips wins; equal counts share the win."""
