@@ -8,14 +8,14 @@ naming the option and what it accepts.
 Some options only count with a value of another: ``option(1, only_with=("scoring", "wins"))``
 (the help then says so). Who wins when they contradict each other:
 
-- Two choices given together (at /play, or a new /config default and what /play adds) that
-  contradict each other are refused, naming both: "option 'hands_to_win' only counts with
-  scoring=wins; you chose scoring=penalty". So is a choice whose condition the game's own default
-  does not meet (the message says which value to add). A choice equal to the option's game
-  default changes nothing and is let through, so a table's full option set always parses again.
+- Two choices given together (`values`: a member's /play options) that contradict each other
+  are refused, naming both: "option 'hands_to_win' only counts with scoring=wins; you chose
+  scoring=penalty". So is a choice whose condition the game's own default does not meet (the
+  message says which value to add). A choice equal to the option's game default changes nothing
+  and is let through, so a table's full option set (a rematch's) always parses again.
 - Server defaults (`defaults`) give way to what was chosen: a default that a choice makes
   meaningless, or that makes a choice meaningless, is dropped silently, as is a default that
-  another default makes meaningless. A server default never stops a table from opening.
+  another default makes meaningless: these relations never stop a table from opening.
 - /config sets one default at a time with the same rule: the new value is the choice, the
   stored defaults are `defaults`; the ones it drops are removed and the admin is told
   (`Options.kept_defaults`).
