@@ -35,8 +35,6 @@ CONTRADICTIONS = [
      "option 'hands_to_win' only counts with places=no; you chose places=yes"),
     (LastOneOptions, {"hand_size": "6", "allow_nine": "yes"},
      "option 'allow_nine' only counts with hand_size=0; you chose hand_size=6"),
-    (DouDizhuOptions, {"kickers": "relaxed", "quad_kickers": "pair_ok"},
-     "option 'quad_kickers' only counts with kickers=strict; you chose kickers=relaxed"),
 ]
 
 
@@ -89,7 +87,14 @@ def test_config_takes_the_newest_default_and_drops_those_it_contradicts():
 def test_the_help_of_every_dependent_option_names_its_condition():
     dependent = {(g.key, i.name): i.help for g in GAMES.values() for i in g.Options.describe() if i.only_with}
     assert dependent[("crazy_eights", "hands_to_win")] == "only with scoring=wins: hands needed to win the match"
-    assert len(dependent) == 12
+    assert len(dependent) == 11
     for help in dependent.values():
         condition = help.removeprefix("only with ").split(":")[0]
         assert help.startswith("only with ") and help.count(condition) == 1, "the condition is said once"
+
+
+def test_dou_dizhu_quad_kickers_counts_whatever_the_kickers_option():
+    """Issue 13, item 14: each kicker option does what its help says whatever the other is set to,
+    so quad_kickers is not tied to kickers=strict."""
+    parsed = DouDizhuOptions.parse({"kickers": "relaxed", "quad_kickers": "pair_ok"})
+    assert (parsed.kickers, parsed.quad_kickers) == ("relaxed", "pair_ok")
