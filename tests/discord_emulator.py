@@ -29,6 +29,12 @@ options are validated against the synced schema (types, required, choices, range
 before the interaction is sent. Time comes from an injectable `Clock`, so tests can
 `emu.clock.advance(seconds)`.
 
+Faults can be injected for any handled route: `emu.fail(method, path_regex, status, times)` answers
+the next `times` matching requests with `status` (503, say) without handling them, and
+`emu.delay(method, path_regex, seconds, times)` handles them at once but holds the answer back
+(until `fault.release()`, or `seconds` have passed), e.g. to kill the bot between Discord
+creating a message and the bot learning its id.
+
 Every REST request is recorded in `emu.calls` (in order of arrival, with timestamps and the
 interaction it belongs to, if any); any route the emulator does not handle is answered 404 and
 recorded in `emu.unhandled`, so tests can fail loudly on it.
@@ -139,6 +145,26 @@ class ApiError(Exception):
                 "_emulator": {"_errors": [{"code": "EMULATOR_CHECK", "message": p} for p in self.problems]}
             }
         return body
+
+
+@dataclass(eq=False)
+class Fault:
+    """A fault injected by `Emulator.fail` or `Emulator.delay`, for requests whose method is `method`
+    and whose path (relative to /api/v10, without the query) matches `path` in full."""
+
+    method: str
+    path: re.Pattern[str]
+    times: int  # how many more requests it applies to
+    status: int | None = None  # answer this instead of handling the request
+    delay: float = 0.0  # or: handle it, and answer this many seconds later (or on release())
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def matches(self, method: str, path: str) -> bool:
+        return self.times > 0 and method == self.method and self.path.fullmatch(path) is not None
+
+    def release(self) -> None:
+        """Send the answers it holds back now."""
+        self.released.set()
 
 
 def _invalid_form(problems: Iterable[str]) -> ApiError:
@@ -676,6 +702,7 @@ class Emulator:
         self.calls: list[Call] = []
         self.unhandled: list[str] = []  # routes / gateway ops the emulator does not implement
         self.errors: list[str] = []  # exceptions inside the emulator (answered 400, never 500)
+        self.faults: list[Fault] = []
         self.gateway_received: list[dict[str, Any]] = []  # frames from the bot (token removed)
         self.identify_count = 0
         self.resume_count = 0
@@ -709,6 +736,8 @@ class Emulator:
         return emu
 
     async def stop(self) -> None:
+        for fault in self.faults:
+            fault.release()
         for conn in list(self._connections):
             await self._close_ws(conn, 1001)
         for task in list(self._tasks):
@@ -880,6 +909,28 @@ class Emulator:
         """Wait until READY and the GUILD_CREATEs have been sent `count` times in all."""
         await self.wait_until(lambda: self.ready_count >= count, timeout, f"gateway READY #{count}")
 
+    # ---- faults ----------------------------------------------------------------------------
+
+    def fail(self, method: str, path: str, status: int = 503, times: int = 1) -> Fault:
+        """Answer the next `times` requests matching `method` and the regular expression `path`
+        (relative to /api/v10, matched in full) with `status`, without handling them."""
+        fault = Fault(method.upper(), re.compile(path), times, status=status)
+        self.faults.append(fault)
+        return fault
+
+    def delay(self, method: str, path: str, seconds: float, times: int = 1) -> Fault:
+        """Handle the next `times` matching requests at once, but answer each only after `seconds`
+        (or when the returned fault is released)."""
+        fault = Fault(method.upper(), re.compile(path), times, delay=seconds)
+        self.faults.append(fault)
+        return fault
+
+    def _take_fault(self, method: str, path: str) -> Fault | None:
+        fault = next((f for f in self.faults if f.matches(method, path)), None)
+        if fault is not None:
+            fault.times -= 1
+        return fault
+
     # ---- REST ------------------------------------------------------------------------------
 
     def _build_routes(self) -> list[tuple[str, re.Pattern[str], str, Callable[..., Any]]]:
@@ -969,12 +1020,16 @@ class Emulator:
         )
         self.calls.append(call)
         status, answer = 404, {"message": "404: Not Found", "code": 0}
+        fault: Fault | None = None
         try:
             for method, pattern, name, handler in self._routes if path.startswith(API_PREFIX + "/") else ():
                 match = pattern.match(sub)
                 if match is None or method != request.method:
                     continue
                 call.route = name
+                fault = self._take_fault(request.method, sub)
+                if fault is not None and fault.status is not None:
+                    raise ApiError(fault.status, 0, f"{fault.status}: injected by the test")
                 if not name.startswith(("interaction_", "followup", "webhook_")):
                     self._check_auth(request)
                 status, answer = await handler(call, files, **match.groupdict())
@@ -986,6 +1041,12 @@ class Emulator:
         except Exception:  # noqa: BLE001 - an emulator bug: record it, answer 400 (a 500 makes discord.py retry)
             self.errors.append(f"{request.method} {path}:\n{traceback.format_exc()}")
             status, answer = 400, {"message": "emulator internal error", "code": 0}
+        if fault is not None and fault.delay:
+            self._notify()  # what the request did is visible while its answer is held back
+            try:
+                await asyncio.wait_for(fault.released.wait(), fault.delay)
+            except TimeoutError:
+                pass
         call.status, call.response, call.done = status, answer, time.perf_counter()
         if call.interaction is not None:
             call.interaction.pending -= 1

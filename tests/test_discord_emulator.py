@@ -433,6 +433,33 @@ async def test_message_checks_errors_and_unhandled_routes(emu: Emulator, world: 
         await emu.wait_for(lambda call: call.method == "PUT" and call.status == 200, timeout=0.05)
 
 
+async def test_injected_failures_and_held_back_answers(emu: Emulator, world: dict[str, Any]) -> None:
+    """emu.fail answers matching requests with an error without handling them, as often as asked;
+    emu.delay handles a request at once but holds its answer back until released."""
+    channel = world["channel"]
+    path = f"/channels/{channel.id}/messages"
+    mid = (await raw(emu, "POST", path, {"content": "hi"}, auth=True))[1]["id"]
+    emu.fail("PATCH", rf"/channels/\d+/messages/{mid}", 503, times=2)
+    for _ in range(2):
+        status, body, _ = await raw(emu, "PATCH", f"{path}/{mid}", {"content": "edited"}, auth=True)
+        assert status == 503 and body["code"] == 0
+    assert emu.message(mid).content == "hi", "a failed request changes nothing"
+    assert (await raw(emu, "PATCH", f"{path}/{mid}", {"content": "edited"}, auth=True))[0] == 200
+    assert emu.message(mid).content == "edited"
+    assert [c.status for c in emu.calls if c.method == "PATCH"] == [503, 503, 200]
+
+    held = emu.delay("POST", path, 60)
+    sending = asyncio.ensure_future(raw(emu, "POST", path, {"content": "late"}, auth=True))
+    await emu.wait_until(lambda: channel.last_message.content == "late", what="the message to be created")
+    call = emu.calls[-1]
+    assert not call.completed and not sending.done(), "the answer is held back"
+    held.release()
+    status, body, _ = await sending
+    assert status == 200 and body["id"] == str(channel.last_message.id) and call.status == 200
+    assert (await raw(emu, "POST", path, {"content": "now"}, auth=True))[0] == 200  # it applied once
+    emu.assert_clean()
+
+
 def test_apply_api_base(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(discord.http.Route, "BASE", discord.http.Route.BASE)
     monkeypatch.setattr(
