@@ -20,7 +20,7 @@ from bot.store_base import TableStore
 from bot.store_pg import open_store
 from bot.tables import TableService
 from bot.thinking import ProcessThinker, Thinker, ThreadThinker
-from bot.ui import DYNAMIC_ITEMS, Controller
+from bot.ui import DYNAMIC_ITEMS, MENTION_USERS, Controller
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,7 @@ class CardBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=MENTION_USERS,
                          shard_count=settings.shard_count,
                          shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
         self.tree.on_error = self.on_command_error
@@ -56,6 +57,7 @@ class CardBot(commands.AutoShardedBot):
         self.controller = Controller(self, self.service)
         loaded = await self.service.load()
         log.info("loaded %d open tables", loaded)
+        self.controller.redraw_all()   # in the background: their messages may be out of date
         await self.add_cog(TablesCog(self))
         await self.add_cog(ConfigCog(self))
         await self.add_cog(StatsCog(self))
@@ -86,7 +88,7 @@ class CardBot(commands.AutoShardedBot):
             await self.service.close()
         self.thinker.close()
         if self.controller is not None:
-            await self.controller.flush()
+            await self.controller.close()
         if self.store is not None:
             await self.store.close()
         await super().close()

@@ -38,6 +38,9 @@ class TableStore(Protocol):
     async def set_message_id(self, table_id: int, message_id: int | None) -> None:
         """Note which message shows the table. Not a change of the table: its version stays."""
 
+    async def set_meta(self, table_id: int, meta: dict[str, Any]) -> None:
+        """Replace the table's meta (the front end's notes). Not a change of the table: its version stays."""
+
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         """Write every field of `record` and its seats, if the stored row is still at
         `expected_version`; otherwise raise VersionConflict and write nothing. The caller sets

@@ -226,6 +226,9 @@ class PgStore(StoreCommon):
     async def set_message_id(self, table_id: int, message_id: int | None) -> None:
         await self._pool.execute("UPDATE tables SET message_id = $1 WHERE id = $2", message_id, table_id)
 
+    async def set_meta(self, table_id: int, meta: dict[str, Any]) -> None:
+        await self._pool.execute("UPDATE tables SET meta = $1 WHERE id = $2", _dumps(meta), table_id)
+
     async def save_table(self, record: TableRecord, expected_version: int) -> None:
         with self._writing(record, expected_version) as now:
             params = (record.guild_id, record.channel_id, record.message_id, record.game, _dumps(record.options),

@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 THINK_QUEUE_SECONDS = 20.0
 
 LOBBY, PLAYING, FINISHED, CANCELLED = "lobby", "playing", "finished", "cancelled"
+POSTING = "posting"               # meta: the interaction answered with the table message, and when
 RECENT_EVENTS = 6
 LOBBY_IDLE = 60 * 60              # seconds a lobby may wait for players
 PLAYING_IDLE = 7 * 24 * 60 * 60   # seconds a game without a turn timer may sit untouched
@@ -408,7 +409,16 @@ class TableService:
         """The message showing the table moved (posted, posted again, or gone: None). Not a move:
         the version stays, so hand panels drawn before it still play."""
         table.record.message_id = message_id
+        table.record.meta.pop(POSTING, None)   # stored with the next move; harmless until then
         await self.store.set_message_id(table.id, message_id)
+
+    async def note_posting(self, table: Table, token: str) -> None:
+        """Before the front end posts the table message as the answer to an interaction: the
+        interaction's token and the time, so that if the process stops before `set_message`, the
+        next one can ask for the answer's id. Not a move either."""
+        async with table.lock:   # meta as stored, plus the note, never half a move's
+            table.record.meta[POSTING] = {"token": token, "at": self.clock()}
+            await self.store.set_meta(table.id, table.record.meta)
 
     def _lobby(self, table: Table) -> None:
         if table.status == PLAYING:

@@ -27,8 +27,10 @@ from collections.abc import Coroutine
 from functools import lru_cache
 from typing import Any
 
+import aiohttp
 import discord
 from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot.clicks import BadClick
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
@@ -36,12 +38,19 @@ from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, cards_text, clip, panel_text, table_message
 from bot.replies import edit_original, send_private, tell_privately, update_clicked
-from bot.tables import FINISHED, LOBBY, PLAYING, RematchOpen, StaleMove, Table, TableError, TableService
+from bot.tables import FINISHED, LOBBY, PLAYING, POSTING, RematchOpen, StaleMove, Table, TableError, TableService
 from games.engine import Move, Step
 
 log = logging.getLogger(__name__)
 
-MENTION_USERS = discord.AllowedMentions(users=True)
+# the bot's default for everything it posts (CardBot): members are pinged, never @everyone or a role
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+# failed edits of a table message are tried again after these errors, after 1, 2, 4 … RETRY_MOST s
+RETRYABLE = (discord.DiscordServerError, aiohttp.ClientError, OSError)
+RETRY_FIRST, RETRY_MOST = 1.0, 60.0
+REDRAW_PACE = 0.25          # seconds between table messages redrawn at start-up
+TOKEN_LIFETIME = 15 * 60    # how long an interaction token works
 
 MAX_ANSWER_BUTTONS = 20     # four rows; the fifth holds navigation
 SELECT_PAGE = 25
@@ -460,6 +469,11 @@ class Controller:
         self.service = service
         self._dirty: set[int] = set()
         self._editors: dict[int, asyncio.Task] = {}
+        self._retries: dict[int, asyncio.TimerHandle] = {}   # table id: the next try of a failed edit
+        self._backoff: dict[int, float] = {}                 # table id: seconds before that try
+        self._unposted: set[int] = set()   # open at start-up without a message id: find or post one
+        self._redrawing: asyncio.Task | None = None
+        self._closing = False
         self.panels = Panels()
         service.listeners.append(self.table_changed)
 
@@ -467,43 +481,117 @@ class Controller:
         """Schedule an edit of the public message instead of waiting for it, so the
         click that changed the table is answered first. One editor per table always
         draws the newest state, and a burst of changes costs one edit."""
+        self._schedule_edit(table)
+
+    def _schedule_edit(self, table: Table) -> None:
+        retry = self._retries.pop(table.id, None)
+        if retry is not None:   # a newer change is drawn now, not at the failed edit's next try
+            retry.cancel()
         self._dirty.add(table.id)
         editor = self._editors.get(table.id)
         if editor is None or editor.done():
             self._editors[table.id] = asyncio.get_running_loop().create_task(self._edit_loop(table))
 
     async def _edit_loop(self, table: Table) -> None:
+        drawn = True
         while table.id in self._dirty:
             self._dirty.discard(table.id)
             pushes = self.panel_pushes(table)
-            if pushes:   # the panels are other messages: edit them alongside the table message
-                await asyncio.gather(self._edit_table_message(table), *pushes)
-            else:
-                await self._edit_table_message(table)
+            # the panels are other messages: edit them alongside the table message
+            drawn = (await asyncio.gather(self._edit_table_message(table), *pushes))[0]
+        if drawn:
+            self._backoff.pop(table.id, None)
+        else:
+            self._retry_later(table)
 
-    async def _edit_table_message(self, table: Table) -> None:
+    def _retry_later(self, table: Table) -> None:
+        """Try a failed edit again after 1, 2, 4 … up to RETRY_MOST seconds, until it goes through
+        (a change of the table meanwhile tries at once)."""
+        if self._closing:
+            return
+        delay = self._backoff[table.id] = min(self._backoff.get(table.id, RETRY_FIRST / 2) * 2, RETRY_MOST)
+        self._retries[table.id] = asyncio.get_running_loop().call_later(delay, self._schedule_edit, table)
+
+    async def _edit_table_message(self, table: Table) -> bool:
+        """Bring the table message up to date; False after a failure worth trying again (a server
+        error or a lost connection: the edit is retried, drawing the table as it is then)."""
         try:
+            if table.record.message_id is None and table.id in self._unposted:
+                found = await self._answered_message(table)
+                if found is None:
+                    return await self._post_again(table)
+                await self.service.set_message(table, found)
+                self._unposted.discard(table.id)
             await self.update_table_message(table)
         except discord.NotFound:   # deleted (by a moderator, say) while the table is open
-            await self._post_again(table)
+            return await self._post_again(table)
+        except RETRYABLE as e:
+            log.warning("table %s: could not edit the table message, will try again: %r", table.id, e)
+            return False
         except discord.HTTPException:
             log.exception("table %s: could not edit the table message", table.id)
+        return True
 
-    async def _post_again(self, table: Table) -> None:
-        """The table message is gone: post a new one in the channel, so the players still see the
-        table and whose turn it is. If the bot may not post there, the table goes on without one
-        until someone uses /table."""
+    async def _post_again(self, table: Table) -> bool:
+        """The table message is gone (or its id was never stored): post a new one in the channel,
+        so the players still see the table and whose turn it is. If the bot may not post there,
+        the table goes on without one until someone uses /table. False if worth trying again."""
         message_id = None
         try:
             message_id = int((await self.update_table_message(table, post=True))["id"])
+        except RETRYABLE as e:
+            log.warning("table %s: could not post the table message, will try again: %r", table.id, e)
+            return False
         except discord.HTTPException as e:
             log.warning("table %s: its message is gone and a new one could not be posted: %s", table.id, e)
+        self._unposted.discard(table.id)
         await self.service.set_message(table, message_id)
+        return True
+
+    async def _answered_message(self, table: Table) -> int | None:
+        """The id of the message that answered the table's /play (or Rematch) when the process
+        stopped before storing it, while that answer's token still works; else None."""
+        posting = table.record.meta.get(POSTING)
+        if not posting or self.service.clock() - posting["at"] > TOKEN_LIFETIME:
+            return None
+        answer = discord.Webhook.partial(self.client.application_id, posting["token"], client=self.client)
+        try:
+            message = await async_context.get().get_original_interaction_response(
+                answer.id, posting["token"], session=answer.session, proxy=answer.proxy, proxy_auth=answer.proxy_auth)
+        except RETRYABLE:
+            raise
+        except discord.HTTPException:   # the answer never reached Discord, or the token ran out
+            return None
+        return int(message["id"])
+
+    def redraw_all(self) -> None:
+        """At start-up: bring every open table's message up to date in the background (the last
+        edits before a restart may have been lost), finding or posting the message of a table
+        whose id was never stored. Paced, so that clicks are not kept waiting behind the edits."""
+        self._redrawing = asyncio.get_running_loop().create_task(self._redraw_all())
+
+    async def _redraw_all(self) -> None:
+        for table in list(self.service.tables.values()):
+            if table.record.message_id is None:
+                self._unposted.add(table.id)
+            self._schedule_edit(table)
+            await asyncio.sleep(REDRAW_PACE)
 
     async def flush(self) -> None:
-        """Wait for pending table-message edits (tests, shutdown)."""
+        """Wait for pending table-message edits (tests, shutdown); a failed edit waiting to be
+        tried again is not waited for."""
         while pending := [t for t in self._editors.values() if not t.done()]:
             await asyncio.gather(*pending, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Shutting down: let edits under way finish, and try no failed edit again."""
+        self._closing = True
+        if self._redrawing is not None:
+            self._redrawing.cancel()
+        for retry in self._retries.values():
+            retry.cancel()
+        self._retries.clear()
+        await self.flush()
 
     async def update_table_message(self, table: Table, post: bool = False) -> Any:
         """Edit the table message to show the table now (or ``post`` it as a new message); the
@@ -555,6 +643,8 @@ class Controller:
 
     async def post_table(self, interaction: discord.Interaction, table: Table) -> None:
         drawn = table.version
+        # noted first: if the process stops before the id below is stored, the next start finds the message
+        await self.service.note_posting(table, interaction.token)
         content, embed = table_message(table)
         sent = await interaction.response.send_message(content=content, embed=embed, view=table_view(table),
                                                        files=table_file(table, embed))

@@ -238,6 +238,16 @@ async def test_a_table_is_created_with_what_it_keeps_of_the_servers_settings(sto
     assert (await store.load_table(rec.id)).meta == meta
 
 
+async def test_set_meta_replaces_the_notes_and_keeps_the_version(store):
+    rec = await start(store, await new_table(store, meta={"timer": 60}))
+    await store.set_meta(rec.id, {"timer": 60, "posting": {"token": "abc", "at": 1.5}})
+    loaded = await store.load_table(rec.id)
+    assert (loaded.meta["posting"], loaded.version, loaded.state) == ({"token": "abc", "at": 1.5}, rec.version,
+                                                                      rec.state)
+    rec.version, rec.state = rec.version + 1, '{"turn":1}'
+    await store.append_move(rec, 0, "draw", rec.version - 1)       # a move after it is not refused
+
+
 async def test_set_message_id_notes_the_message_and_keeps_the_version(store):
     rec = await start(store, await new_table(store))
     await store.set_message_id(rec.id, BIG)
