@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import signal
 import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
@@ -222,3 +223,21 @@ async def test_everything_the_bot_posts_pings_members_only(tmp_path: Path) -> No
         routes = {call.route for call, _ in message_bodies(r.emu)}
         assert {"interaction_callback", "edit_message"} <= routes
         assert_pings_members_only(r.emu)
+
+
+async def test_sigterm_while_an_edit_waits_to_be_tried_again_still_stops_the_bot(tmp_path: Path) -> None:
+    """Discord answers 503 to every edit of the table message: the bot keeps trying, but a
+    SIGTERM still stops it at once and cleanly (a retry waiting for its turn is dropped)."""
+    async with room(tmp_path) as r:
+        table = r.table(r.channels[0])
+        bot = await r.start(1)
+        await open_table(r, table, r.alice)
+        r.emu.fail("PATCH", edit_path(table), 503, times=1000)
+        mark = r.emu.mark()
+        await table.click(r.bob, table.message_id, f"ct:{table.id}:join")
+        await bot.alive(r.emu.wait_for(lambda c: c.path == edit_path(table) and c.status == 503,
+                                       CLICK_TIMEOUT, since=mark))
+        bot.signal(signal.SIGTERM)
+        await asyncio.wait_for(bot.proc.wait(), 15)
+        assert bot.proc.returncode == 0, bot.output()
+        assert "Traceback" not in bot.output(), bot.output()
