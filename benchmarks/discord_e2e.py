@@ -6,6 +6,8 @@
     python -m benchmarks.discord_e2e --py-spy ours.txt    # sample the bot's stacks (py-spy)
     python -m benchmarks.discord_e2e --profile bot.prof   # or run the bot under cProfile
     python -m benchmarks.discord_e2e --profile bot.prof --profile-bare bare.prof   # and the bare bot
+    python -m benchmarks.discord_e2e --soak 180 --tables 40   # memory: the bot's RSS over 3 minutes
+    python -m benchmarks.discord_e2e --soak 180 --tables 40 --tracemalloc trace.txt   # and what holds it
 
 Runs against one emulator (tests/discord_emulator.py, in this process):
 
@@ -35,6 +37,13 @@ k-call clicks: 1 / Σ share_k / rate_k. The table also splits our latency by kin
 and until the bot's *first* REST call arrived (for a move that is the table-message PATCH,
 sent once the move is stored).
 
+**Soak** (``--soak SECONDS``, instead of the comparison): ours only, N tables played as above for
+SECONDS (games end and are rematched, so tables come and go), the bot's RSS (VmRSS) sampled
+every few seconds and reported with the growth after a warm-up (target: flat). With
+``--tracemalloc FILE`` the bot (CARDTABLE_TRACEMALLOC, bot/app.py) writes the allocation sites
+that grew, once the tables are open, after the warm-up and at the end; tracing slows the bot
+and adds to its memory, so take RSS figures from a run without it.
+
 Runs alternate ``--rounds`` times and are pooled: this shared machine's speed drifts by a
 third over minutes, and alternating puts a slow spell on both bots.
 
@@ -57,6 +66,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -264,6 +274,7 @@ class OurTable:
         self.version: int | None = None        # the table version, as the players last saw it
         self.panels: dict[int, int] = {}       # member id → their hand panel's message id
         self.moves = 0
+        self.games = 0                         # games opened at this table (/play, then rematches)
 
     def message(self) -> Any:
         return self.emu.message(self.message_id)
@@ -271,8 +282,9 @@ class OurTable:
     def posted(self, callback: Callback) -> None:
         assert callback.ok and callback.type == 4 and callback.message is not None, callback
         self.message_id = callback.message_id or 0
-        self.id = int(next(c for c in self.message().custom_ids() if c.startswith("ct:")).split(":")[1])
-        self.version, self.panels = None, {}
+        new_id = int(next(c for c in self.message().custom_ids() if c.startswith("ct:")).split(":")[1])
+        self.games += new_id != self.id
+        self.id, self.version, self.panels = new_id, None, {}
 
     async def open(self) -> None:
         host, guest = self.members
@@ -479,23 +491,33 @@ async def prepare_database(url: str, guild_id: int, pictures: bool) -> None:
         await store.close()
 
 
+async def open_tables(emu: BenchEmulator, guild: Any, bot: BotProcess, rec: Recorder, count: int) -> list[OurTable]:
+    """``count`` started tables of two players each, every one in its own channel."""
+    tables = []
+    for i in range(count):
+        channel = emu.add_channel(guild, f"cards-{i}")
+        members = [emu.add_member(guild, f"p{i}a"), emu.add_member(guild, f"p{i}b")]
+        tables.append(OurTable(emu, rec, channel, members, seed=i))
+    await bot.alive(asyncio.gather(*(t.open() for t in tables)), 60)
+    emu.patches.clear()
+    return tables
+
+
+def ours_env(database: str, database_url: str | None = None) -> dict[str, str]:
+    return {"DISCORD_TOKEN": "bench", "DATABASE_PATH": database, "DATABASE_URL": database_url or "",
+            "LOG_LEVEL": "WARNING", "AI_ITERATIONS": "10", "AI_SECONDS": "0.05"}
+
+
 async def run_ours(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path,
                    pictures: bool = True, database_url: str | None = None) -> Result:
     database = database_url or str(workdir / f"bench-{'pictures' if pictures else 'text'}.sqlite3")
     await prepare_database(database, guild.id, pictures)
-    env = {"DISCORD_TOKEN": "bench", "DATABASE_PATH": database, "DATABASE_URL": database_url or "",
-           "LOG_LEVEL": "WARNING", "AI_ITERATIONS": "10", "AI_SECONDS": "0.05"}
+    env = ours_env(database, database_url)
     wrap = ["-m", "cProfile", "-o", str(Path(args.profile).resolve())] if args.profile else None
     bot = await start_bot(emu, "bot", env, workdir / "ours.log", wrap)
     try:
         rec = Recorder()
-        tables = []
-        for i in range(args.tables):
-            channel = emu.add_channel(guild, f"cards-{i}")
-            members = [emu.add_member(guild, f"p{i}a"), emu.add_member(guild, f"p{i}b")]
-            tables.append(OurTable(emu, rec, channel, members, seed=i))
-        await bot.alive(asyncio.gather(*(t.open() for t in tables)), 60)
-        emu.patches.clear()
+        tables = await open_tables(emu, guild, bot, rec, args.tables)
         name = ("ours" if pictures else "ours, text") + (", postgres" if database_url else "")
         result = await measure(name, emu, bot, rec, [t.turn for t in tables], args.warmup, args.seconds,
                                py_spy=str(Path(args.py_spy).resolve()) if args.py_spy else None)
@@ -532,6 +554,136 @@ async def run_bare(emu: BenchEmulator, guild: Any, args: argparse.Namespace, wor
         return await measure(f"bare{patches}", emu, bot, rec, players, args.warmup, args.seconds)
     finally:
         await bot.stop(graceful=bool(args.profile_bare))
+
+
+# --------------------------------------------------------------------------------------------
+# Soak: memory under sustained load
+# --------------------------------------------------------------------------------------------
+
+SOAK_EVERY = 5.0    # seconds between samples of the bot's memory
+FLAT_MB = 10.0      # growth after the warm-up that still counts as flat
+TRACE_ENV = "CARDTABLE_TRACEMALLOC"   # bot/app.py: the bot dumps its top allocation sites there on SIGUSR1
+TRACE_DUMP_TIMEOUT = 60.0
+
+
+def rss_mb(pid: int) -> float:
+    """The process's resident memory (VmRSS) in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return math.nan
+
+
+async def trace_dump(bot: BotProcess, path: Path) -> None:
+    """Ask the bot for a tracemalloc dump and wait until it is written."""
+    size = path.stat().st_size if path.exists() else 0
+    bot.signal(signal.SIGUSR1)
+    deadline = time.perf_counter() + TRACE_DUMP_TIMEOUT
+    while (path.stat().st_size if path.exists() else 0) == size and time.perf_counter() < deadline:
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(0.5)   # the rest of the dump
+
+
+@dataclass
+class RssSample:
+    seconds: float   # since the tables were open
+    bot: float       # MB
+    instrument: float   # MB: this process (the emulator and the players)
+    games: int
+    moves: int
+
+
+async def run_soak(emu: BenchEmulator, guild: Any, args: argparse.Namespace, workdir: Path) -> None:
+    """N busy tables for ``--soak`` seconds (games finish and are rematched, so tables come and
+    go), the bot's RSS sampled every ``--soak-every`` seconds; with ``--tracemalloc FILE`` the bot
+    dumps its allocation sites when the tables are open, after the warm-up and at the end."""
+    database = str(workdir / "soak.sqlite3")
+    await prepare_database(database, guild.id, args.pictures != "off")
+    env = ours_env(database)
+    trace = Path(args.tracemalloc).resolve() if args.tracemalloc else None
+    if trace is not None:
+        trace.unlink(missing_ok=True)
+        env[TRACE_ENV] = str(trace)
+    bot = await start_bot(emu, "bot", env, workdir / "soak.log")
+    try:
+        pid = bot.proc.pid
+        at_start = rss_mb(pid)
+        rec = Recorder()
+        tables = await open_tables(emu, guild, bot, rec, args.tables)
+        warmup = args.soak_warmup if args.soak_warmup is not None else min(60.0, args.soak / 3)
+        if trace is not None:
+            await trace_dump(bot, trace)
+        samples: list[RssSample] = []
+        t0 = time.perf_counter()
+
+        def sample() -> None:
+            s = RssSample(time.perf_counter() - t0, rss_mb(pid), rss_mb(os.getpid()),
+                          sum(t.games for t in tables), sum(t.moves for t in tables))
+            samples.append(s)
+            print(f"  {s.seconds:6.0f} s  bot {s.bot:6.1f} MB   games {s.games:5}  moves {s.moves:6}"
+                  f"   (instrument {s.instrument:6.1f} MB)", flush=True)
+
+        async def sampler() -> None:
+            traced_warm = trace is None
+            while True:
+                sample()
+                if not traced_warm and samples[-1].seconds >= warmup:
+                    traced_warm = True
+                    await trace_dump(bot, trace)
+                await asyncio.sleep(args.soak_every)
+
+        print(f"bot RSS {at_start:.1f} MB before the tables opened; sampling every {args.soak_every:g} s", flush=True)
+        sampling = asyncio.create_task(sampler())
+        result = await measure("soak", emu, bot, rec, [keep_playing(t) for t in tables], 0, args.soak)
+        sampling.cancel()
+        sample()
+        if trace is not None:
+            await trace_dump(bot, trace)
+        report_soak(samples, at_start, warmup, args.tables, result)
+        log = (workdir / "soak.log").read_text(errors="replace")[bot.start:]
+        if "Traceback" in log or " ERROR " in log:
+            print("note: errors in the bot's log (see --keep)")
+        if trace is not None:
+            print(f"tracemalloc dumps (tables open, after the warm-up, at the end) in {trace}")
+    finally:
+        await bot.stop()
+
+
+def keep_playing(table: OurTable) -> Callable[[], Any]:
+    """A table's turns for a soak: a turn the players lost track of (a panel edit they did not
+    wait for) is noted, and the table goes on from fresh panels instead of leaving the run."""
+    async def turn() -> None:
+        try:
+            await table.turn()
+        except AssertionError as e:
+            table.rec.notes[f"a table went on from fresh panels after: {str(e)[:60]}"] += 1
+            table.panels, table.version = {}, None
+            await asyncio.sleep(0.5)
+    return turn
+
+
+def report_soak(samples: list[RssSample], at_start: float, warmup: float, tables: int, result: Result) -> None:
+    opened, end = samples[0], samples[-1]
+    warm = next((s for s in samples if s.seconds >= warmup), end)
+    after = [s for s in samples if s.seconds >= warm.seconds]
+    slope = math.nan
+    if len(after) > 1:   # least squares, MB per minute
+        mt = sum(s.seconds for s in after) / len(after)
+        mr = sum(s.bot for s in after) / len(after)
+        var = sum((s.seconds - mt) ** 2 for s in after)
+        slope = sum((s.seconds - mt) * (s.bot - mr) for s in after) / var * 60 if var else math.nan
+    growth = end.bot - warm.bot
+    print(f"\nsoak: {tables} tables for {end.seconds:.0f} s, {end.games} games ({end.moves} moves, "
+          f"{result.rate('move'):.0f} moves/s, bot CPU {result.bot_cpu:.2f} cores)")
+    print(f"bot RSS: {at_start:.1f} MB at start, {opened.bot:.1f} MB with the tables open, {warm.bot:.1f} MB "
+          f"after the warm-up ({warm.seconds:.0f} s), {end.bot:.1f} MB at the end; peak "
+          f"{max(s.bot for s in samples):.1f} MB")
+    print(f"growth after the warm-up: {growth:+.1f} MB ({slope:+.2f} MB/min); target flat (≤ {FLAT_MB:g} MB): "
+          f"{'met' if growth <= FLAT_MB else 'MISSED'}")
+    for note, n in result.notes.items():
+        print(f"note: {note} ×{n}")
+    if result.errors:
+        print(f"note: {result.errors} player loops failed")
 
 
 def call_shares(ours: Result) -> Counter[int]:
@@ -681,6 +833,9 @@ async def main_async(args: argparse.Namespace) -> None:
         workdir = Path(args.keep) if args.keep else Path(tmp)
         workdir.mkdir(parents=True, exist_ok=True)
         try:
+            if args.soak:
+                print(f"soak: {args.tables} tables for {args.soak:g} s, {os.cpu_count()} CPUs", flush=True)
+                return await run_soak(emu, guild, args, workdir)
             pace = (f", {args.think * 1000:g} ms (±50 %) before each click" if args.think
                     else ", clicking as fast as answered")
             print(f"{args.tables} concurrent tables/users{pace}, {args.warmup:g} s warm-up + {args.seconds:g} s "
@@ -769,6 +924,14 @@ def main(argv: list[str] | None = None) -> None:
                              "py-spy from $PY_SPY or PATH)")
     parser.add_argument("--bare-gc", choices=("default", "tuned"), default="default",
                         help="the bare bot's cycle collector: Python's defaults, or tuned as ours (bot/collector.py)")
+    parser.add_argument("--soak", type=float, metavar="SECONDS",
+                        help="instead of the comparison: N busy tables for SECONDS, the bot's RSS over time")
+    parser.add_argument("--soak-every", type=float, default=SOAK_EVERY, metavar="SECONDS",
+                        help="seconds between RSS samples in --soak")
+    parser.add_argument("--soak-warmup", type=float, metavar="SECONDS",
+                        help="warm-up of --soak before growth counts (default: a third of the run, at most 60 s)")
+    parser.add_argument("--tracemalloc", metavar="FILE",
+                        help="with --soak: the bot traces allocations and dumps its top growing sites to FILE")
     parser.add_argument("--keep", metavar="DIR", help="keep the bots' logs and database in DIR")
     asyncio.run(main_async(parser.parse_args(argv)))
 

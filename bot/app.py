@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
+import time
 
 import discord
 from discord.ext import commands
@@ -49,6 +51,8 @@ class CardBot(commands.AutoShardedBot):
         self._warming: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
+        if os.environ.get(TRACE_ENV):
+            trace_memory(os.environ[TRACE_ENV], float(os.environ.get(TRACE_EVERY_ENV) or 0))
         pictures.use_font(self.settings.picture_font)
         self.store = await open_store(self.settings.database_url or self.settings.database)
         self._warming = asyncio.get_running_loop().create_task(self.thinker.start())
@@ -104,6 +108,46 @@ def make_thinker(workers: int | None) -> Thinker:
         cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
         workers = min(cpus, DEFAULT_MAX_WORKERS)
     return ProcessThinker(workers) if workers > 0 else ThreadThinker()
+
+
+TRACE_ENV = "CARDTABLE_TRACEMALLOC"              # a file: trace allocations, dump the top sites there
+TRACE_EVERY_ENV = "CARDTABLE_TRACEMALLOC_EVERY"  # seconds between dumps (unset: on SIGUSR1 only)
+TRACE_FRAMES = 8
+TRACE_TOP = 20
+
+
+def trace_memory(path: str, every: float) -> None:
+    """For memory investigations only: trace allocations from now on and, on SIGUSR1 (and every
+    ``every`` seconds), append to ``path`` the allocation sites still holding the most memory
+    that grew since the first dump (``python -m benchmarks.discord_e2e --soak --tracemalloc``)."""
+    import gc
+    import tracemalloc
+
+    tracemalloc.start(TRACE_FRAMES)
+    first: list[tracemalloc.Snapshot] = []
+    loop = asyncio.get_running_loop()
+
+    def dump() -> None:
+        gc.collect()   # what garbage holds is not held
+        snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+        first[:] = first or [snapshot]
+        traced, peak = tracemalloc.get_traced_memory()
+        with open(path, "a") as out:
+            out.write(f"== {time.strftime('%H:%M:%S')} traced {traced / 1e6:.1f} MB (peak {peak / 1e6:.1f} MB); "
+                      "growth since the first dump, largest first, by line and by call chain:\n")
+            for group in ("lineno", "traceback"):
+                for stat in snapshot.compare_to(first[0], group)[:TRACE_TOP]:
+                    sites = " < ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}" for f in reversed(stat.traceback))
+                    out.write(f"{stat.size_diff / 1e3:+9.0f} kB {stat.count_diff:+8d} blocks "
+                              f"(now {stat.size / 1e3:.0f} kB)  {sites}\n")
+
+    def repeat() -> None:
+        dump()
+        loop.call_later(every, repeat)
+
+    loop.add_signal_handler(signal.SIGUSR1, dump)
+    if every > 0:
+        loop.call_later(every, repeat)
 
 
 def create_bot(settings: Settings) -> CardBot:
