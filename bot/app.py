@@ -128,12 +128,14 @@ def trace_memory(path: str, every: float) -> None:
     loop = asyncio.get_running_loop()
 
     def dump() -> None:
-        gc.collect()   # what garbage holds is not held
+        with_garbage = tracemalloc.get_traced_memory()[0]
+        garbage = gc.collect()   # what only the cycle collector would free is not held
         snapshot = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
         first[:] = first or [snapshot]
         traced, peak = tracemalloc.get_traced_memory()
         with open(path, "a") as out:
-            out.write(f"== {time.strftime('%H:%M:%S')} traced {traced / 1e6:.1f} MB (peak {peak / 1e6:.1f} MB); "
+            out.write(f"== {time.strftime('%H:%M:%S')} traced {traced / 1e6:.1f} MB (peak {peak / 1e6:.1f} MB; "
+                      f"{with_garbage / 1e6:.1f} MB before a full collection freed {garbage} cyclic objects); "
                       "growth since the first dump, largest first, by line and by call chain:\n")
             for group in ("lineno", "traceback"):
                 for stat in snapshot.compare_to(first[0], group)[:TRACE_TOP]:
