@@ -28,18 +28,35 @@ class Panel:
 
 
 class Panels:
-    """The last panel of each member at each table, while it can still be edited."""
+    """The last panel of each member at each table, while it can still be edited.
+
+    Panels are kept in the order they were drawn, so those past `TOKEN_LIFE` (each holds its
+    interaction's whole parsed payload) are dropped from the front whenever one is drawn, also
+    those of tables that never change again."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
-        self._open: dict[int, dict[int, Panel]] = {}   # table id → member id → panel
+        self._open: dict[tuple[int, int], Panel] = {}   # (table id, member id) → panel, oldest first
+        self._members: dict[int, set[int]] = {}          # table id → members with a panel there
 
     def drawn(self, table_id: int, user_id: int, interaction: Any, version: int, picture: str | None = None) -> None:
-        self._open.setdefault(table_id, {})[user_id] = Panel(interaction, self.clock(), version, picture)
+        key = (table_id, user_id)
+        self._open.pop(key, None)   # to the back: the newest
+        self._open[key] = Panel(interaction, self.clock(), version, picture)
+        self._members.setdefault(table_id, set()).add(user_id)
+        self._drop_expired()
+
+    def _drop_expired(self) -> None:
+        now = self.clock()
+        while self._open:
+            key, oldest = next(iter(self._open.items()))
+            if now - oldest.drawn_at < TOKEN_LIFE:
+                return
+            self.forget(*key)
 
     def stale(self, table_id: int, user_id: int, version: int) -> Panel | None:
         """The member's panel if it shows an older version and can still be edited."""
-        panel = self._open.get(table_id, {}).get(user_id)
+        panel = self._open.get((table_id, user_id))
         if panel is None:
             return None
         if self.clock() - panel.drawn_at >= TOKEN_LIFE:
@@ -49,13 +66,12 @@ class Panels:
 
     def forget(self, table_id: int, user_id: int | None = None) -> None:
         """Drop one member's panel (it cannot be edited), or every panel of a table that ended."""
-        if user_id is None:
-            self._open.pop(table_id, None)
-            return
-        panels = self._open.get(table_id, {})
-        panels.pop(user_id, None)
-        if not panels:
-            self._open.pop(table_id, None)
+        members = self._members.get(table_id, set())
+        for member in [user_id] if user_id is not None else list(members):
+            self._open.pop((table_id, member), None)
+            members.discard(member)
+        if not members:
+            self._members.pop(table_id, None)
 
     def __len__(self) -> int:
-        return sum(map(len, self._open.values()))
+        return len(self._open)
