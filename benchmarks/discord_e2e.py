@@ -656,7 +656,7 @@ def keep_playing(table: OurTable) -> Callable[[], Any]:
         try:
             await table.turn()
         except AssertionError as e:
-            table.rec.notes[f"a table went on from fresh panels after: {str(e)[:60]}"] += 1
+            table.rec.notes[f"a table went on from fresh panels after: {str(e).split(':')[0][:50]}"] += 1
             table.panels, table.version = {}, None
             await asyncio.sleep(0.5)
     return turn

@@ -37,8 +37,9 @@ class CardBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        # max_messages=None: no message cache; the bot reads no messages (each cached one holds its payload)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=MENTION_USERS,
+                         allowed_mentions=MENTION_USERS, max_messages=None,
                          shard_count=settings.shard_count,
                          shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None)
         self.tree.on_error = self.on_command_error

@@ -715,7 +715,7 @@ class TableService:
                 pause = self._retry_later(table.id, now)
                 log.warning("table %s: timer failed; trying again in %.3g s", table.id, pause,
                             exc_info=not isinstance(e, StorageUnavailable))   # the store's failure is logged
-            self._forget_if_closed(table.id)
+            self.drop_closed(table)
 
     def _retry_at(self, table_id: int) -> float:
         return self._timer_retries.get(table_id, (-float("inf"), 0.0))[0]
@@ -727,13 +727,13 @@ class TableService:
         self._timer_retries[table_id] = (now + pause, pause)
         return pause
 
-    def _forget_if_closed(self, table_id: int) -> None:
-        """Closed tables are only kept in the store; not one a change is holding, though, or
-        the next click could load a second copy of it while that change runs."""
-        table = self.tables.get(table_id)
-        if table is not None and table.status not in (LOBBY, PLAYING) and not table.lock.locked():
-            del self.tables[table_id]
-            self._timer_retries.pop(table_id, None)
+    def drop_closed(self, table: Table) -> None:
+        """Closed tables are only kept in the store: a late click or a Rematch loads them again.
+        Not one a change is holding, though, or the next click could load a second copy of it
+        while that change runs."""
+        if table.status not in (LOBBY, PLAYING) and not table.lock.locked() and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self._timer_retries.pop(table.id, None)
 
     def _idle(self, table: Table, now: float) -> bool:
         if table.status == LOBBY:

@@ -24,7 +24,7 @@ import io
 import logging
 import re
 from collections.abc import Coroutine
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import aiohttp
@@ -329,9 +329,12 @@ def table_file(table: Table, embed: discord.Embed, png: bytes | None = None) -> 
     return [discord.File(io.BytesIO(png), "table.png")]
 
 
-@lru_cache(maxsize=512)
+HAND_PICTURES_KEPT = 128   # hand pictures kept for My hand pressed again (about 15 kB each)
+
+
+@lru_cache(maxsize=HAND_PICTURES_KEPT)
 def _hand_png(hand: tuple[str, ...]) -> bytes:
-    return hand_picture(hand)   # a panel is redrawn on every click, mostly with the same hand
+    return hand_picture(hand)   # My hand is often pressed again before the hand changes
 
 
 HAND_PICTURE = "hand.png"
@@ -490,7 +493,13 @@ class Controller:
         self._dirty.add(table.id)
         editor = self._editors.get(table.id)
         if editor is None or editor.done():
-            self._editors[table.id] = asyncio.get_running_loop().create_task(self._edit_loop(table))
+            editor = self._editors[table.id] = asyncio.get_running_loop().create_task(self._edit_loop(table))
+            editor.add_done_callback(partial(self._editor_done, table.id))
+
+    def _editor_done(self, table_id: int, editor: asyncio.Task) -> None:
+        """Editors are kept only while they run (one per table with changes to show)."""
+        if self._editors.get(table_id) is editor:
+            del self._editors[table_id]
 
     async def _edit_loop(self, table: Table) -> None:
         drawn = True
@@ -499,10 +508,13 @@ class Controller:
             pushes = self.panel_pushes(table)
             # the panels are other messages: edit them alongside the table message
             drawn = (await asyncio.gather(self._edit_table_message(table), *pushes))[0]
-        if drawn:
-            self._backoff.pop(table.id, None)
-        else:
+        if not drawn:
             self._retry_later(table)
+            return
+        self._backoff.pop(table.id, None)
+        if table.status not in (LOBBY, PLAYING):   # its end is shown: the store keeps it from now on
+            self.panels.forget(table.id)
+            self.service.drop_closed(table)
 
     def _retry_later(self, table: Table) -> None:
         """Try a failed edit again after 1, 2, 4 … up to RETRY_MOST seconds, until it goes through
