@@ -137,7 +137,7 @@ def trace_memory(path: str, every: float) -> None:
         with open(path, "a") as out:
             out.write(f"== {time.strftime('%H:%M:%S')} traced {traced / 1e6:.1f} MB (peak {peak / 1e6:.1f} MB; "
                       f"{with_garbage / 1e6:.1f} MB before a full collection freed {garbage} cyclic objects); "
-                      "growth since the first dump, largest first, by line and by call chain:\n")
+                      f"{malloc_use()}; growth since the first dump, largest first, by line and by call chain:\n")
             for group in ("lineno", "traceback"):
                 for stat in snapshot.compare_to(first[0], group)[:TRACE_TOP]:
                     sites = " < ".join(f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}" for f in reversed(stat.traceback))
@@ -151,6 +151,26 @@ def trace_memory(path: str, every: float) -> None:
     loop.add_signal_handler(signal.SIGUSR1, dump)
     if every > 0:
         loop.call_later(every, repeat)
+
+
+def malloc_use() -> str:
+    """What C's allocator (glibc) holds and what of it is in use: memory freed by Python but
+    kept by malloc shows in RSS, not in tracemalloc."""
+    import ctypes
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in
+                    ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks",
+                     "keepcost")]
+
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallinfo2.restype = MallInfo2
+        info = libc.mallinfo2()
+    except (OSError, AttributeError):
+        return "malloc: no mallinfo2 here"
+    return (f"malloc: {info.arena / 1e6:.1f} MB in its heaps, {info.uordblks / 1e6:.1f} MB of it in use, "
+            f"{info.hblkhd / 1e6:.1f} MB mapped apart")
 
 
 def create_bot(settings: Settings) -> CardBot:
