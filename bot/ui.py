@@ -315,6 +315,24 @@ class ConfirmEnd(discord.ui.DynamicItem[discord.ui.Button], template=r"ce:(?P<ta
 DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton, ConfirmEnd)
 
 
+class _PictureBuffer(io.BytesIO):
+    """A picture's bytes for ``discord.File``, which stubs out its file's ``close`` while sending
+    and then sets it back to the file's own bound method: on a plain BytesIO that is a reference
+    cycle, so every picture sent waited for a full cycle collection (the bot's memory grew in
+    steps under load, ``benchmarks/discord_e2e.py --soak``). Assigning ``close`` does nothing
+    here, and closing is not needed: reference counting frees the bytes once sent."""
+
+    close = property(lambda self: _nothing_to_close, lambda self, value: None)
+
+
+def _nothing_to_close() -> None:
+    return None
+
+
+def picture_file(png: bytes, name: str, description: str | None = None) -> discord.File:
+    return discord.File(_PictureBuffer(png), name, description=description)
+
+
 def pictures_on(table: Table) -> bool:
     return bool(table.record.meta.get("pictures", True)) and table.state is not None and table.status != LOBBY
 
@@ -326,7 +344,7 @@ def table_file(table: Table, embed: discord.Embed, png: bytes | None = None) -> 
         return []
     embed.set_image(url="attachment://table.png")
     png = png or table_picture(table.view(None), table.raw_names, table.score_unit())
-    return [discord.File(io.BytesIO(png), "table.png")]
+    return [picture_file(png, "table.png")]
 
 
 HAND_PICTURES_KEPT = 128   # hand pictures kept for My hand pressed again (about 15 kB each)
@@ -359,7 +377,7 @@ def hand_attachments(table: Table, seat: int, shown: str | None) -> list[discord
     if alt == shown:
         return None
     png = _hand_png(tuple(table.view(seat).hand))
-    return [discord.File(io.BytesIO(png), HAND_PICTURE, description=alt)]
+    return [picture_file(png, HAND_PICTURE, description=alt)]
 
 
 def hand_file(table: Table, seat: int) -> list[discord.File]:
