@@ -119,8 +119,8 @@ async def test_pictures_the_bot_sent_are_freed_at_once_not_left_to_the_cycle_col
     sent: list[weakref.ref] = []
     make = ui.picture_file
 
-    def recorded(png: bytes, name: str):
-        file = make(png, name)
+    def recorded(png: bytes, name: str, **options):
+        file = make(png, name, **options)
         sent.append(weakref.ref(file.fp))
         return file
 
