@@ -2,6 +2,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.settings import Settings
+from bot.store import Store
 
 
 @pytest.fixture
@@ -19,3 +20,26 @@ async def simcord_bot(settings):
         await bot.service.close()
     if bot.store is not None:
         await bot.store.close()
+
+
+@pytest.fixture
+async def store(tmp_path):
+    """A fresh SQLite store for tests of the table service without Discord."""
+    s = await Store.open(str(tmp_path / "t.sqlite3"))
+    yield s
+    await s.close()
+
+
+class FakeClock:
+    """A clock that moves only when a test moves it."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()

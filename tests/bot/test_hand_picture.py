@@ -6,23 +6,10 @@ servers get none."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
-from bot.pictures import hand_picture
 from tests.bot.sim import fetch, table_id
 from tests.bot.test_e2e import drawn_for
-from tests.bot.test_push import hand_over, move_on, to_move, two_player_table
-
-
-def hand_png(env, message) -> bytes | None:
-    """The bytes of the panel's hand picture, None if it has none."""
-    found = [a for a in message.attachments if a.filename == "hand.png"]
-    assert len(found) <= 1, "one hand picture per panel"
-    return env.backend.cdn.get(found[0].url) if found else None
-
-
-def picture_of(table, member) -> bytes:
-    return hand_picture(table.view(table.seat_of(member.id)).hand)
+from tests.bot.test_push import hand_over, hand_png, move_on, picture_of, to_move, two_player_table
 
 
 async def test_after_a_move_the_panel_shows_the_new_hand(simcord_env):
@@ -59,27 +46,6 @@ async def test_a_pushed_panel_carries_the_picture_of_the_hand_it_lists(simcord_e
     pushed = await fetch(env, channel, panels[waiting.id].message.id)
     assert drawn_for(pushed) == table.version, "the panel was not pushed"
     assert hand_png(env, pushed) == picture_of(table, waiting)
-
-
-async def test_every_panel_of_a_whole_game_shows_its_hand(simcord_env):
-    """Each player opens My hand once and plays every turn on the panel the bot keeps current
-    (new deals included): the picture always shows the hand the panel lists."""
-    env = simcord_env
-    rng = random.Random(7)
-    channel, members, tid, message, table = await two_player_table(env)
-    panels = {uid: (await m.click(message, custom_id=f"ct:{tid}:hand")).response.message.id
-              for uid, m in members.items()}
-    for _ in range(300):
-        if table.status != "playing":
-            break
-        mover = to_move(table, members)
-        current = await fetch(env, channel, panels[mover.id])
-        assert drawn_for(current) == table.version
-        assert hand_png(env, current) == picture_of(table, mover)
-        after = await move_on(mover, SimpleNamespace(message=current, content=current.content), table, rng)
-        if drawn_for(after.message) == table.version:
-            assert hand_png(env, await fetch(env, channel, panels[mover.id])) == picture_of(table, mover)
-    assert table.status == "finished"
 
 
 async def test_a_text_only_server_sends_no_hand_picture(simcord_env):

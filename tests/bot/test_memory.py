@@ -10,22 +10,12 @@ import random
 import weakref
 from types import SimpleNamespace
 
-import pytest
-
 from bot import ui
 from bot.panels import TOKEN_LIFE, Panels
-from bot.store import Store
 from bot.tables import RematchOpen, TableService
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 from tests.bot.test_push import move_on, to_move, two_player_table
 from tests.bot.test_tables import ALICE, BOB, finished_game
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "t.sqlite3"))
-    yield s
-    await s.close()
 
 
 async def test_a_finished_table_leaves_memory_once_its_end_is_shown_and_still_answers_every_click(simcord_env):

@@ -7,6 +7,7 @@ import random
 from types import SimpleNamespace
 
 from bot.panels import TOKEN_LIFE
+from bot.pictures import hand_picture
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 from tests.bot.test_e2e import assert_panel_private, choose, drawn_for
 
@@ -20,6 +21,17 @@ async def two_player_table(env, key="crazy_eights", options="hand_size=5"):
     await bob.click(message, custom_id=f"ct:{tid}:join")
     await alice.click(message, custom_id=f"ct:{tid}:start")
     return channel, {alice.id: alice, bob.id: bob}, tid, message, env.bot.service.tables[tid]
+
+
+def hand_png(env, message) -> bytes | None:
+    """The bytes of the panel's hand picture, None if it has none."""
+    found = [a for a in message.attachments if a.filename == "hand.png"]
+    assert len(found) <= 1, "one hand picture per panel"
+    return env.backend.cdn.get(found[0].url) if found else None
+
+
+def picture_of(table, member) -> bytes:
+    return hand_picture(table.view(table.seat_of(member.id)).hand)
 
 
 def to_move(table, members):
@@ -83,6 +95,7 @@ async def test_a_whole_game_played_on_the_panels_the_bot_keeps_current(simcord_e
         current = await fetch(env, channel, panels[mover.id])
         assert drawn_for(current) == table.version
         assert_panel_private(table, table.seat_of(mover.id), current.content, current)
+        assert hand_png(env, current) == picture_of(table, mover), "the pushed panel's picture shows its hand"
         await move_on(mover, SimpleNamespace(message=current, content=current.content), table, rng)
     assert table.status == "finished"
     assert "game over" in text_of(await fetch(env, channel, message.id)).lower()

@@ -39,29 +39,9 @@ class FlakyStore:
         return flaky
 
 
-class FakeClock:
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "t.sqlite3"))
-    yield s
-    await s.close()
-
-
 @pytest.fixture
 def flaky(store):
     return FlakyStore(store)
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture

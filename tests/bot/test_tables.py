@@ -7,18 +7,10 @@ import asyncio
 import pytest
 
 from bot import tables as tables_module
-from bot.store import Store
 from bot.tables import FINISHED, PLAYING, RematchOpen, StaleMove, TableError, TableService
 from games.engine import Move
 
 ALICE, BOB, CLEO = 101, 102, 103
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "t.sqlite3"))
-    yield s
-    await s.close()
 
 
 @pytest.fixture

@@ -7,31 +7,10 @@ import asyncio
 
 import pytest
 
-from bot.store import Store
 from bot.tables import CANCELLED, FINISHED, LOBBY_IDLE, PLAYING, TableError, TableService
 
 GUILD, CHANNEL = 1, 2
 ALICE, BOB = 101, 102
-
-
-class FakeClock:
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-async def store(tmp_path):
-    s = await Store.open(str(tmp_path / "t.sqlite3"))
-    yield s
-    await s.close()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture
