@@ -4,7 +4,6 @@ from the store (``python -m benchmarks.discord_e2e --soak`` measures the bot's R
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import random
 import weakref
@@ -12,10 +11,9 @@ from types import SimpleNamespace
 
 from bot import ui
 from bot.panels import TOKEN_LIFE, Panels
-from bot.tables import RematchOpen, TableService
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 from tests.bot.test_push import move_on, to_move, two_player_table
-from tests.bot.test_tables import ALICE, BOB, finished_game
+from tests.bot.test_tables import ALICE, BOB
 
 
 async def test_a_finished_table_leaves_memory_once_its_end_is_shown_and_still_answers_every_click(simcord_env):
@@ -53,24 +51,6 @@ async def test_a_finished_table_leaves_memory_once_its_end_is_shown_and_still_an
     assert tid not in service.tables and table_id(new) in service.tables
 
 
-async def test_both_players_pressing_rematch_on_a_table_no_longer_in_memory_open_one_table(store):
-    """The two clicks load the finished table from the store at the same time: they must share
-    it (and its lock), so one opens the rematch and the other is told it is open."""
-    service = TableService(store, ai_iterations=10, ai_seconds=None)
-    try:
-        t = await finished_game(service)
-        service.drop_closed(t)
-        assert t.id not in service.tables
-        outcome = await asyncio.gather(service.rematch(t.id, ALICE, "Alice"), service.rematch(t.id, BOB, "Bob"),
-                                       return_exceptions=True)
-        made = [r for r in outcome if not isinstance(r, Exception)]
-        refused = [r for r in outcome if isinstance(r, RematchOpen)]
-        assert len(made) == 1 and len(refused) == 1 and refused[0].table is made[0]
-        assert [x.id for x in service.tables.values() if x.status == "lobby"] == [made[0].id]
-    finally:
-        await service.close()
-
-
 def test_panels_older_than_the_token_life_are_dropped_even_when_their_table_never_changes():
     """A table whose players walked away never changes again: its panels (each holding a whole
     interaction) go once their token can no longer edit them, when any other panel is drawn."""
@@ -99,6 +79,7 @@ def test_the_hand_picture_cache_holds_at_most_its_limit(monkeypatch):
         assert ui._hand_png.cache_info().currsize == ui.HAND_PICTURES_KEPT
     finally:
         ui._hand_png.cache_clear()
+
 
 
 async def test_pictures_the_bot_sent_are_freed_at_once_not_left_to_the_cycle_collector(simcord_env, monkeypatch):

@@ -188,26 +188,6 @@ async def test_five_tables_opened_at_once_in_a_channel_limited_to_three_open_thr
         await service.close()
 
 
-async def test_after_a_restart_both_players_rematch_at_once_opens_one_table(store):
-    """The finished game is no longer in memory (a restart): both Rematch presses load it at once,
-    and still one lobby opens and the second presser is told it is open."""
-    first = TableService(store, ai_iterations=10, ai_seconds=None)
-    t = await finished_game(first)
-    await first.close()
-    second = TableService(store, ai_iterations=10, ai_seconds=None)
-    try:
-        await second.load()
-        assert t.id not in second.tables
-        outcome = await asyncio.gather(second.rematch(t.id, ALICE, "Alice"), second.rematch(t.id, BOB, "Bob"),
-                                       return_exceptions=True)
-        made = [r for r in outcome if not isinstance(r, Exception)]
-        refused = [r for r in outcome if isinstance(r, RematchOpen)]
-        assert len(made) == 1 and len(refused) == 1 and refused[0].table is made[0]
-        assert [x.id for x in second.channel_tables(CHANNEL)] == [made[0].id]
-    finally:
-        await second.close()
-
-
 async def test_one_table_object_however_many_load_it_at_once(store):
     first = TableService(store, ai_iterations=10, ai_seconds=None)
     t = await finished_game(first)

@@ -192,11 +192,21 @@ async def finished_game(service):
     return t
 
 
-async def test_one_rematch_per_game_however_many_ask_at_once(store):
-    """Both players pressing Rematch open one new table, not two; the second is told where it is."""
+@pytest.mark.parametrize("where", ["in memory", "dropped from memory", "after a restart"])
+async def test_one_rematch_per_game_however_many_ask_at_once(store, where):
+    """Both players pressing Rematch open one new table, not two; the second is told where it is.
+    Also when the finished game has left memory (closed tables are kept only in the store) or the
+    bot restarted: the two presses load it at once and must share one table and its lock."""
     service = TableService(store, ai_iterations=10, ai_seconds=None)
     try:
         t = await finished_game(service)
+        if where == "dropped from memory":
+            service.drop_closed(t)
+        elif where == "after a restart":
+            await service.close()
+            service = TableService(store, ai_iterations=10, ai_seconds=None)
+            await service.load()
+        assert (t.id in service.tables) == (where == "in memory")
         outcome = await asyncio.gather(service.rematch(t.id, ALICE, "Alice"), service.rematch(t.id, BOB, "Bob"),
                                        return_exceptions=True)
         made = [r for r in outcome if not isinstance(r, Exception)]
