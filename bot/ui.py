@@ -676,11 +676,18 @@ class Controller:
         # noted first: if the process stops before the id below is stored, the next start finds the message
         await self.service.note_posting(table, interaction.token)
         content, embed = table_message(table)
-        sent = await interaction.response.send_message(content=content, embed=embed, view=table_view(table),
-                                                       files=table_file(table, embed))
-        message_id = sent.message_id if sent is not None else None
-        if message_id is None:
-            message_id = (await interaction.original_response()).id
+        try:
+            sent = await interaction.response.send_message(content=content, embed=embed, view=table_view(table),
+                                                           files=table_file(table, embed))
+            message_id = sent.message_id if sent is not None else None
+            if message_id is None:
+                message_id = (await interaction.original_response()).id
+        except (discord.HTTPException, *RETRYABLE):
+            if table.record.message_id is None:   # a new table whose answer failed: its editor posts it anew
+                table.record.meta.pop(POSTING, None)
+                self._unposted.add(table.id)
+                self._schedule_edit(table)
+            raise
         await self.service.set_message(table, message_id)
         if table.version != drawn:  # someone joined (say) before the message id was known
             await self.table_changed(table)

@@ -241,3 +241,24 @@ async def test_sigterm_while_an_edit_waits_to_be_tried_again_still_stops_the_bot
         await asyncio.wait_for(bot.proc.wait(), 15)
         assert bot.proc.returncode == 0, bot.output()
         assert "Traceback" not in bot.output(), bot.output()
+
+
+async def test_a_play_whose_answer_fails_gets_its_table_message_posted_anyway(tmp_path: Path) -> None:
+    """Discord answers 503 to the /play answer itself: the member is told something went wrong,
+    and the table that was opened is not left without a message (counting against the channel's
+    limit, unseen): the bot posts it in the channel, and it follows the table."""
+    async with room(tmp_path) as r:
+        table = r.table(r.channels[0])
+        bot = await r.start(1)
+        r.emu.fail("POST", r"/interactions/\d+/[^/]+/callback", 503, times=5)   # discord.py tries 5 times
+        await r.emu.slash(r.alice, table.channel, "play", {"game": "crazy_eights"})
+        table.id = 1
+        opened = "SELECT message_id FROM tables WHERE id = 1"
+        gives_up = 1 + 3 + 5 + 7   # seconds discord.py waits between its tries before the answer fails
+        table.message_id = await bot.alive(poll(lambda: (db_rows(r.database, opened) or [(None,)])[0][0],
+                                                gives_up + REDRAW_TIMEOUT, "the posted table message"),
+                                           gives_up + REDRAW_TIMEOUT)
+        assert not table.message().ephemeral and shows(table, r.alice)
+        assert (await table.click(r.bob, table.message_id, f"ct:{table.id}:join")).type == 6
+        await bot.alive(r.emu.wait_until(lambda: shows(table, r.bob), CLICK_TIMEOUT, "bob's seat on the message"))
+        assert_pings_members_only(r.emu)
