@@ -29,6 +29,7 @@ Choices where the rules file leaves room (decisions and clarifications in
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from games import cards as C
@@ -36,6 +37,7 @@ from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
 from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
 from games.common.table import draws, seat_names
+from games.common.thumb import most_held_suit, shed_pick
 from games.engine import (
     BadOption,
     Choice,
@@ -376,6 +378,19 @@ class CrazyEights(Game[CrazyEightsState]):
             status=status, facts=facts, to_move=sorted(self.to_move(s)),
             over=s.over, result=self.outcome(s).summary if s.over else None,
         )
+
+    def heuristic_move(self, s: CrazyEightsState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """Keep 8s and jokers for when nothing else fits; otherwise play the suit one holds
+        most of, the highest penalty first; with an 8 name the suit held most; draw only
+        when there is nothing to play. Reads the own hand only."""
+        plays = [m for m in moves if m.kind == "play"]
+        if not plays:
+            return moves[0]
+        hand = s.hands[seat]
+        pick = shed_pick(plays, hand, penalty, is_wild)
+        if not pick.param("suit"):
+            return pick
+        return Move("play", pick.args, (("suit", most_held_suit([c for c in hand if c not in pick.args], is_wild)),))
 
     def zones(self, s: CrazyEightsState) -> list[Zone]:
         return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]

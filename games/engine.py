@@ -435,3 +435,10 @@ class Game(Generic[S]):
     def rollout_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The move a cheap playout policy picks; random unless a game knows better."""
         return moves[rng.randrange(len(moves))]
+
+    def heuristic_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """The move a casual but sensible player makes (the heuristic baseline player): the
+        game's rule of thumb, by default its `rollout_move`. It may read only what ``seat``
+        sees (its own hand, public piles, counts, calls), never another hand or the stock,
+        so two deals that look the same to the seat give the same move."""
+        return self.rollout_move(s, seat, moves, rng)

@@ -39,6 +39,7 @@ Choices where the rules file leaves room (decisions in ``shared/rules/jack_chang
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from games import cards as C
@@ -58,6 +59,7 @@ from games.common.shedding import (
 )
 from games.common.stock import can_draw
 from games.common.table import hand_zones, table_view
+from games.common.thumb import most_held_suit, shed_pick
 from games.engine import BadOption, Choice, Event, Game, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
 
@@ -395,6 +397,23 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
                   else f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target(s)}.")
         piles = [PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))]
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
+
+    def heuristic_move(self, s: JackChangeItState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """Answer a penalty when one can; otherwise shed the penalty cards and other trick
+        cards first (they may not be one's last), keep jacks for when nothing else fits,
+        then the suit one holds most of; after a jack name the suit held most. Reads the
+        own hand only."""
+        plays = [m for m in moves if m.kind == "play"]
+        if not plays:
+            return moves[0]
+        hand = s.hands[seat]
+        pick = shed_pick(plays, hand, lambda c: card_points(c) + 20 * self._trick(s, c),
+                         lambda c: C.RANK[c] == C.JACK)
+        if not pick.param("suit"):
+            return pick
+        jack = pick.args[0]
+        return _JACK[jack, most_held_suit([c for c in hand if c != jack],
+                                          suits=[x for x in C.SUITS if x != C.SUIT[jack]])]
 
     def zones(self, s: JackChangeItState) -> list[Zone]:
         return hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")]

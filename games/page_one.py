@@ -36,12 +36,14 @@ Choices where the rules file leaves room (decisions and clarifications in
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.match import DealtMatch, MatchFormat, next_seat
 from games.common.shedding import CALL_MODES, CallState, LastCard, suit_text
 from games.common.table import card_to_play, hand_zones, table_view, winners_text
+from games.common.thumb import call_or_catch, most_held_suit, with_call
 from games.common.tricks import ACES_HIGH, strength, winning_index
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
@@ -425,6 +427,31 @@ class PageOne(DealtMatch, Game[PageOneState]):
         piles = [PileView("Trick", list(s.trick), len(s.trick)), PileView("Stock", [], len(s.stock)),
                  PileView("Played tricks", [], len(s.discard))]
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
+
+    def heuristic_move(self, s: PageOneState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """Call and catch at once; keep the joker (it can always go last) unless it saves a
+        draw; lead the highest card of the longest suit (others likely lack it and must draw);
+        follow with the cheapest winner, or else the lowest card. Reads the own hand and the
+        trick on the table only."""
+        urgent = call_or_catch(moves)
+        if urgent:
+            return urgent
+        moves = with_call(moves)
+        plays = [m for m in moves if m.kind == "play"]
+        plain = [m for m in plays if m.args[0] != JOKER]
+        if not plain:
+            return plays[0] if plays else moves[0]
+        hand = s.hands[seat]
+        suit = led_suit(s.trick)
+        if suit is None:
+            longest = most_held_suit(hand, lambda c: c == JOKER)
+            return max(plain, key=lambda m: (C.SUIT[m.args[0]] == longest, POWER[C.RANK[m.args[0]]]))
+        low = min(plain, key=lambda m: POWER[C.RANK[m.args[0]]])
+        if JOKER in s.trick:
+            return low
+        best = max(POWER[C.RANK[c]] for c in s.trick if C.SUIT[c] == suit)
+        above = [m for m in plain if POWER[C.RANK[m.args[0]]] > best]
+        return min(above, key=lambda m: POWER[C.RANK[m.args[0]]]) if above else low
 
     def zones(self, s: PageOneState) -> list[Zone]:
         return (hand_zones(s.hands)

@@ -1,15 +1,18 @@
 """Computer players. Each has ``choose(game, state, seat) -> Move``."""
 
+from games.ai.heuristic import HeuristicPlayer
 from games.ai.random_player import RandomPlayer
 from games.ai.search import SearchPlayer
 
-__all__ = ["RandomPlayer", "SearchPlayer", "make_player"]
+__all__ = ["HeuristicPlayer", "RandomPlayer", "SearchPlayer", "make_player"]
 
 
 def make_player(kind: str, seed: int = 0, **budget):
-    """``"random"`` or ``"search"`` (keyword arguments set the search budget)."""
+    """``"random"``, ``"heuristic"`` or ``"search"`` (keyword arguments set the search budget)."""
     if kind == "random":
         return RandomPlayer(seed)
+    if kind == "heuristic":
+        return HeuristicPlayer(seed)
     if kind == "search":
         return SearchPlayer(seed=seed, **budget)
-    raise ValueError(f"no computer player called {kind!r} (random, search)")
+    raise ValueError(f"no computer player called {kind!r} (random, heuristic, search)")
