@@ -57,6 +57,7 @@ from games import cards as C
 from games.common import climbing as K
 from games.common.climb_game import ClimbGame
 from games.common.table import plural
+from games.common.thumb import climb_pick
 from games.engine import Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
 
@@ -343,6 +344,18 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
         piles += [PileView(f"Known cards of {{p{i}}}", list(s.shown[i]), len(s.shown[i]), i)
                   for i in range(PLAYERS) if s.shown[i] and i != seat]
         return self._view(s, seat, seats, facts, piles)
+
+    def heuristic_move(self, s: DouDizhuState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """Bid by hand strength (the rollout's rule); in play the climbing rule of thumb
+        (`climb_pick`), spending power when the other side is close to going out and
+        passing rather than beating one's partner. Reads the own hand and card counts only."""
+        if s.phase == BID:
+            return self.rollout_move(s, seat, moves, rng)
+        left = self._left(s)
+        danger = any(0 < left[i] <= 2 for i in range(PLAYERS) if i != seat and (seat == s.landlord or i == s.landlord))
+        partner_play = s.table_by not in (-1, seat, s.landlord) and seat != s.landlord
+        return climb_pick(self.rules_of(s), self.hand_of(s, seat), self._legal(s, seat), bool(s.table), danger,
+                          hold_back=partner_play)
 
     def zones(self, s: DouDizhuState) -> list[Zone]:
         return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]

@@ -492,6 +492,18 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             status = f"Hand {s.hand_no}. {{p{s.turn}}} starts a run."
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
+    def heuristic_move(self, s: NewmarketState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """Keep a hand that holds a pay card or two aces (stoppers that win the next lead),
+        and swap or buy the widow at the lowest bid otherwise; in play, the rollout's rule
+        (lead the suit one's own cards run longest in). Reads the own hand only."""
+        if s.phase not in (WIDOW, AUCTION):
+            return self.rollout_move(s, seat, moves, rng)
+        hand = s.hands[seat]
+        good = any(c in PAY_CARDS for c in hand) or sum(1 for c in hand if C.RANK[c] == C.ACE) >= 2
+        if s.phase == WIDOW:
+            return _KEEP if good else _SWAP
+        return _PASS if good or len(moves) == 1 else moves[1]
+
     def zones(self, s: NewmarketState) -> list[Zone]:
         return (hand_zones(s.hands)
                 + [Zone("widow", s.widow, "none"),

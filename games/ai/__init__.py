@@ -8,11 +8,11 @@ __all__ = ["HeuristicPlayer", "RandomPlayer", "SearchPlayer", "make_player"]
 
 
 def make_player(kind: str, seed: int = 0, **budget):
-    """``"random"``, ``"heuristic"`` or ``"search"`` (keyword arguments set the search budget)."""
+    """``"random"``, ``"search"`` or ``"heuristic"`` (keyword arguments set the search budget)."""
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "heuristic":
         return HeuristicPlayer(seed)
     if kind == "search":
         return SearchPlayer(seed=seed, **budget)
-    raise ValueError(f"no computer player called {kind!r} (random, heuristic, search)")
+    raise ValueError(f"no computer player called {kind!r} (random, search, heuristic)")

@@ -28,6 +28,7 @@ from games.common.climbing import (
 )
 from games.common.match import first_dealer, next_dealer
 from games.common.table import hand_zones, score_text, winners_text
+from games.common.thumb import climb_pick
 from games.engine import Choice, Event, Move, Outcome, PileView, Prompt, SeatView, View, Zone, placings_from
 from games.options import Options
 
@@ -208,6 +209,11 @@ class ClimbGame(CardSelection):
 
     def _round_zones(self, s: ClimbState) -> list[Zone]:
         return hand_zones(s.hands) + [Zone("table", s.table, "all"), Zone("played", s.played, "all")]
+
+    def heuristic_move(self, s: ClimbState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """The climbing rule of thumb (`climb_pick`); reads the own hand and card counts only."""
+        danger = any(0 < len(h) <= 2 for i, h in enumerate(s.hands) if i != seat)
+        return climb_pick(self.rules_of(s), s.hands[seat], self._legal(s, seat), bool(s.table), danger)
 
     def card_text(self, code: str) -> str:
         return card_label(code)   # a second pack's copy ranks higher: 5♥²
