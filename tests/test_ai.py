@@ -147,26 +147,32 @@ def test_heuristic_player_only_chooses_legal_moves(key: str) -> None:
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_heuristic_player_never_reads_hidden_cards(key: str) -> None:
     """Two deals that look the same to a seat, but have other hidden cards, lead to the
-    same choice of the heuristic player, at many points of a game."""
+    same choice of the heuristic player, at every other point of a few random games."""
     game = GAMES[key]
-    for seed in range(12):
-        s = midgame(game, game.seats.start, seed=seed, plies=2 * seed)
-        if s.over:
-            continue
-        for seat in sorted(game.to_move(s)):
-            twin = game.determinize(s, seat, random.Random(1000 + seed))
-            assert game.view(twin, seat) == game.view(s, seat)
-            first = make_player("heuristic", 7).choose(game, s, seat)
-            second = make_player("heuristic", 7).choose(game, twin, seat)
-            assert first == second, f"{key}: seat {seat} chose {first} and {second}"
+    for seed in range(3):
+        s = game.start(game.seats.start, {}, seed)
+        rng = random.Random(seed)
+        for ply in range(120):
+            if s.over:
+                break
+            movers = sorted(game.to_move(s))
+            for seat in movers if ply % 2 else ():
+                twin = game.determinize(s, seat, random.Random(ply))
+                assert game.view(twin, seat) == game.view(s, seat)
+                first = make_player("heuristic", ply).choose(game, s, seat)
+                second = make_player("heuristic", ply).choose(game, twin, seat)
+                assert first == second, f"{key}: seat {seat} chose {first} and {second}"
+            seat = movers[rng.randrange(len(movers))]
+            moves = game.moves(s, seat)
+            game.apply(s, seat, moves[rng.randrange(len(moves))])
 
 
-# game, players, hands: seeded first hands in which the heuristic player (seat 0) must gain more
-# than the random seat 1 far more often than chance allows
-HEURISTIC_STRENGTH = [("crazy_eights", 2, 40), ("oh_hell", 3, 30), ("scopa", 2, 40), ("fan_tan", 3, 40),
-                      ("newmarket", 3, 150), ("trash", 4, 300), ("jack_change_it", 2, 60), ("last_one", 2, 30),
-                      ("page_one", 2, 60), ("thirteen", 2, 30), ("big_two", 2, 30), ("dou_dizhu", 3, 60),
-                      ("stop_the_bus", 2, 40), ("i_doubt_it", 3, 20)]
+# game, players, hands: about one and a half times the seeded first hands after which the heuristic player
+# is ahead of the random one with p < 1e-4 (most games' heuristic is their rollout policy, which may change)
+HEURISTIC_STRENGTH = [("crazy_eights", 2, 30), ("oh_hell", 3, 120), ("scopa", 2, 150), ("fan_tan", 3, 100),
+                      ("newmarket", 3, 200), ("trash", 4, 600), ("jack_change_it", 2, 350), ("last_one", 2, 30),
+                      ("page_one", 2, 80), ("thirteen", 2, 30), ("big_two", 2, 30), ("dou_dizhu", 3, 90),
+                      ("stop_the_bus", 2, 30), ("i_doubt_it", 3, 30)]
 
 
 @pytest.mark.parametrize(("key", "players", "hands"), HEURISTIC_STRENGTH)
