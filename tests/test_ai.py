@@ -10,6 +10,7 @@ import pytest
 from games.ai import RandomPlayer, SearchPlayer, make_player
 from games.ai.search import rank_rewards
 from games.registry import GAMES
+from tests.climbing_states import round_state
 from tests.playthrough import hidden_from
 
 
@@ -195,3 +196,39 @@ def test_heuristic_player_beats_random_players(key: str, players: int, hands: in
         wins += mine > theirs
         losses += mine < theirs
     assert sign_test_p(wins, losses) < 0.001, f"{key}: heuristic won {wins}, lost {losses}"
+
+
+def heuristic_choice(game, s, seat: int) -> str:
+    return str(make_player("heuristic").choose(game, s, seat))
+
+
+def test_heuristic_sheds_the_highest_card_of_its_longest_suit_and_keeps_the_eight() -> None:
+    """Crazy Eights: with K♥, 3♥ and 2♣ matching a 5♥, the heuristic throws the king (hearts are its
+    long suit, the king the costliest card) and keeps its 8; with only the 8 to play it names clubs,
+    the suit it holds most."""
+    game = GAMES["crazy_eights"]
+    s = game.start(2, {}, 1)
+    seat = s.turn
+    s.hands[seat], s.discard[-1], s.named = ["8S", "KH", "3H", "2C", "5C"], "5H", ""
+    assert heuristic_choice(game, s, seat) == "play KH"
+    s.hands[seat] = ["8S", "2C", "4C", "9D"]
+    assert heuristic_choice(game, s, seat) == "play 8S suit=C"
+
+
+def test_heuristic_climbs_low_without_breaking_sets_and_keeps_its_twos() -> None:
+    """Thirteen: leading, the heuristic plays its lowest pair whole; against a single 7 it beats with
+    the 9 rather than split its pair of 8s; against a single king it keeps its 2 and passes."""
+    game = GAMES["thirteen"]
+    hands = ["4S 4H 8D 8C 9S JD QH 2H", "3S 5S 6S 7S 10S JS QS KS"]
+    assert heuristic_choice(game, round_state(game, hands), 0) == "play 4S 4H as=pair"
+    assert heuristic_choice(game, round_state(game, hands, on="7H"), 0) == "play 9S as=single"
+    assert heuristic_choice(game, round_state(game, hands, on="KH"), 0) == "pass"
+
+
+def test_heuristic_calls_page_one_with_its_play() -> None:
+    """Page One: playing down to one card, the heuristic makes the call with the play."""
+    game = GAMES["page_one"]
+    s = game.start(2, {}, 1)
+    seat = s.turn
+    s.hands[seat], s.trick = ["5S", "KH"], []
+    assert make_player("heuristic").choose(game, s, seat).param("call")
