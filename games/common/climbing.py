@@ -468,10 +468,13 @@ def _run_windows(kind: str, rules: Rules, groups: dict[int, list[str]], width: i
         if fixed % per:
             return
         lo = hi = fixed // per
-    ok = [groups.get(r) is not None and len(groups[r]) >= width for r in range(ACE + 1)]
-    for length in range(max(lo, 1), hi + 1):
+    reach = [0] * (ACE + 2)         # ranks in a row from each rank up that hold ``width`` cards
+    for r in range(ACE, -1, -1):
+        g = groups.get(r)
+        reach[r] = reach[r + 1] + 1 if g is not None and len(g) >= width else 0
+    for length in range(max(lo, 1), min(hi, max(reach)) + 1):
         for start in range(0, ACE - length + 2):
-            if all(ok[start:start + length]):
+            if reach[start] >= length:
                 yield range(start, start + length)
 
 
