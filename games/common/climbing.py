@@ -434,30 +434,44 @@ def plays(rules: Rules, hand: Iterable[str], table: Combo | None = None, must: s
     power = rules.power
     hand = sorted(hand, key=power.__getitem__)
     groups = _groups(hand)
-    if table is None:
-        wanted = rules.kinds
-    else:
-        fam = rules.family(table.kind)
-        wanted = {k for k in rules.kinds if rules.family(k) == fam}
-        if BOMB in rules.kinds and table.kind != ROCKET:
-            wanted |= {BOMB, ROCKET}
-        if rules.chops and not is_chop(table):
-            wanted |= CHOPS & rules.kinds
-    size = len(table.cards) if table is not None else 0
+    kinds, poker = _kinds_to_try(rules, None if table is None else table.kind,
+                                 len(table.cards) if table is not None else 0)
     out: list[Combo] = []
-    gen = _gen_suited if rules.suits else _gen_plain
-    for kind in sorted(wanted, key=_KIND_ORDER.__getitem__):
-        if rules.poker and kind in POKER_KINDS:
-            continue
-        fixed = size if table is not None and rules.family(kind) == rules.family(table.kind) else 0
-        gen(rules, kind, groups, fixed, out)
-    if rules.poker and (table is None or rules.family(table.kind) == FIVE):
+    if rules.suits:
+        floor = table.key[0] if table is not None and table.kind in _SUITED_SETS else -1
+        for kind, fixed in kinds:
+            _gen_suited(rules, kind, groups, fixed, out, floor if fixed else -1)
+    else:
+        for kind, fixed in kinds:
+            _gen_plain(rules, kind, groups, fixed, out)
+    if poker:
         _gen_poker(rules, groups, hand, out)
     if table is not None:
         out = [c for c in out if beats(rules, c, table)]
     if must is not None:
         out = [c for c in out if must in c.cards]
     return out
+
+
+@lru_cache(maxsize=256)
+def _kinds_to_try(rules: Rules, table_kind: str | None, size: int) -> tuple[tuple[tuple[str, int], ...], bool]:
+    """The kinds `plays` generates on a table of ``table_kind`` (None: a lead), in kind order,
+    each with the card count it must have (0: any), and whether Big Two's five-card hands
+    are among them."""
+    if table_kind is None:
+        wanted = set(rules.kinds)
+    else:
+        fam = rules.family(table_kind)
+        wanted = {k for k in rules.kinds if rules.family(k) == fam}
+        if BOMB in rules.kinds and table_kind != ROCKET:
+            wanted |= {BOMB, ROCKET}
+        if rules.chops and table_kind not in CHOPS:
+            wanted |= CHOPS & rules.kinds
+    kinds = tuple((kind, size if table_kind is not None and rules.family(kind) == rules.family(table_kind) else 0)
+                  for kind in sorted(wanted, key=_KIND_ORDER.__getitem__)
+                  if not (rules.poker and kind in POKER_KINDS))
+    poker = rules.poker and (table_kind is None or rules.family(table_kind) == FIVE)
+    return kinds, poker
 
 
 def _run_windows(kind: str, rules: Rules, groups: dict[int, list[str]], width: int, fixed: int):
@@ -478,13 +492,18 @@ def _run_windows(kind: str, rules: Rules, groups: dict[int, list[str]], width: i
                 yield range(start, start + length)
 
 
-def _gen_suited(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int, out: list[Combo]) -> None:
-    """Thirteen and Big Two (suits matter: every card set is a play of its own)."""
+_SUITED_SETS = (SINGLE, PAIR, TRIPLE, QUAD)
+
+
+def _gen_suited(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int, out: list[Combo],
+                floor: int = -1) -> None:
+    """Thirteen and Big Two (suits matter: every card set is a play of its own). Sets whose
+    highest card's power is at most ``floor`` (they could not beat the table) are left out."""
     power = rules.power
-    if kind in (SINGLE, PAIR, TRIPLE, QUAD):
-        m = (SINGLE, PAIR, TRIPLE, QUAD).index(kind) + 1
+    if kind in _SUITED_SETS:
+        m = _SUITED_SETS.index(kind) + 1
         for g in groups.values():
-            if len(g) >= m:
+            if len(g) >= m and power[g[-1]] > floor:
                 for combo in combinations(g, m):
                     out.append(Combo(kind, combo, (power[combo[-1]],), combo))
         return
