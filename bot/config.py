@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.ai.levels import LEVELS
 from games.options import BadOption, quoted, value_text
 from games.registry import GAMES
 
@@ -18,7 +19,7 @@ TIMEOUT_ACTIONS = {
     "skip": "they pass where the rules allow a pass (otherwise a computer moves for them)",
     "remove": "a computer player takes over their seat at once",
 }
-STRENGTHS = {"easy": 0.05, "normal": 0.3, "strong": 1.0}   # share of the bot's full search budget
+STRENGTHS = LEVELS                 # the computer players' levels: games/ai/levels.py says what each means
 TIMER_RANGE = (0, 86_400)          # seconds per decision; 0 = no timer
 MAX_TABLES_RANGE = (1, 25)
 

@@ -35,6 +35,7 @@ from bot.names import shown_name
 from bot.store import SeatRecord, Store, TableRecord, VersionConflict
 from bot.thinking import OVERRUN_FACTOR, Thinker, ThreadThinker
 from games.ai import SearchPlayer
+from games.ai.levels import make_level
 from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, State, View
 from games.registry import GAMES
 
@@ -818,10 +819,9 @@ class TableService:
         return random.Random(table.record.seed + table.version).choice(table.game.moves(state, seat))
 
     def _player(self, table: Table) -> SearchPlayer:
-        share = STRENGTHS.get(table.record.meta.get("strength", "strong"), 1.0)
-        seconds = None if self.ai_seconds is None else self.ai_seconds * max(share, 0.2)
-        return SearchPlayer(iterations=max(10, int(self.ai_iterations * share)), seconds=seconds,
-                            seed=table.record.seed + table.version)
+        level = table.record.meta.get("strength", "strong")
+        return make_level(level if level in STRENGTHS else "strong", seed=table.record.seed + table.version,
+                          iterations=self.ai_iterations, seconds=self.ai_seconds)
 
     def _next_due(self) -> float | None:
         due = [max(t.deadline, self._retry_at(t.id)) for t in self.tables.values()

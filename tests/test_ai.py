@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from math import comb
 
 import pytest
 
 from games.ai import RandomPlayer, SearchPlayer, make_player
+from games.ai.levels import LEVELS, make_level
 from games.ai.search import rank_rewards
 from games.registry import GAMES
 from tests.climbing_states import round_state
@@ -232,3 +234,63 @@ def test_heuristic_calls_page_one_with_its_play() -> None:
     seat = s.turn
     s.hands[seat], s.trick = ["5S", "KH"], []
     assert make_player("heuristic").choose(game, s, seat).param("call")
+
+
+# --- strength levels (games/ai/levels.py): the /config computers setting --------------------------------
+
+def first_hand_gains(game, players: int, seed: int, seated) -> tuple[float, float]:
+    """What seats 0 and 1 gain over the first hand of deal ``seed``, ``seated[i]`` playing seat i."""
+    s = game.start(players, {}, seed)
+    before, hand = game.standing(s), s.hand_no
+    while not s.over and s.hand_no == hand:
+        seat = sorted(game.to_move(s))[0]
+        move = seated[seat].choose(game, s, seat)
+        assert move in game.moves(s, seat), f"{seated[seat].name} chose the illegal {move}"
+        game.apply(s, seat, move)
+    after = game.standing(s)
+    return after[0] - before[0], after[1] - before[1]
+
+
+def level_duel(key: str, players: int, deals: int, budget: int, better: str, worse: str) -> tuple[int, int]:
+    """(wins, losses) of ``better`` against ``worse`` over the first hand of each seeded deal, played
+    twice with the two seats swapped; further seats play ``worse``. ``budget`` is the full budget."""
+    game = GAMES[key]
+    wins = losses = 0
+    for seed in range(deals):
+        for flip in (False, True):
+            kinds = [worse, better] if flip else [better, worse]
+            kinds += [worse] * (players - 2)
+            seated = [make_level(k, seed=seed * 10 + i, iterations=budget, seconds=None) for i, k in enumerate(kinds)]
+            first, second = first_hand_gains(game, players, seed, seated)
+            mine, theirs = (second, first) if flip else (first, second)
+            wins += mine > theirs
+            losses += mine < theirs
+    return wins, losses
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_easy_computers_play_only_legal_moves(key: str) -> None:
+    """An easy computer in every seat, searching or taking its rule of thumb, only plays legal moves
+    (its rule-of-thumb move is asked on a deal of what it cannot see, so it reads no hidden card)."""
+    game = GAMES[key]
+    s = game.start(game.seats.start, {}, 3)
+    players = [make_level("easy", seed=i, iterations=100, seconds=None) for i in range(s.players)]
+    for _ in range(80):
+        if s.over:
+            break
+        seat = sorted(game.to_move(s))[0]
+        move = players[seat].choose(game, s, seat)
+        assert move in game.moves(s, seat)
+        game.apply(s, seat, move)
+
+
+def test_levels_are_the_config_setting_and_go_to_worker_processes_whole() -> None:
+    """Every /config computers strength names a level, and a level's player survives pickling (the
+    bot thinks in worker processes) with its budget and slack."""
+    assert set(LEVELS) == {"easy", "normal", "strong"}
+    easy = pickle.loads(pickle.dumps(make_level("easy", seed=4, iterations=1000, seconds=0.9)))
+    strong = make_level("strong", seed=4, iterations=1000, seconds=0.9)
+    assert (easy.iterations, easy.slack) == (50, LEVELS["easy"].slack) and easy.slack > 0
+    assert (strong.iterations, strong.seconds, strong.slack) == (1000, 0.9, 0.0)
+    with pytest.raises(ValueError, match="easy, normal, strong"):
+        make_level("genius")

@@ -8,6 +8,8 @@ import pytest
 
 from bot import tables as tables_module
 from bot.tables import FINISHED, PLAYING, RematchOpen, StaleMove, TableError, TableService
+from bot.thinking import ThreadThinker
+from games.ai.levels import make_level
 from games.engine import Move
 
 ALICE, BOB, CLEO = 101, 102, 103
@@ -171,6 +173,36 @@ async def test_a_computer_whose_search_breaks_still_moves_and_the_game_goes_on(s
         await alice_plays_against_computers(service, t)
         assert t.status == FINISHED
         assert thinker.asked > 0 and "plays a random legal move" in caplog.text
+    finally:
+        await service.close()
+
+
+class RecordingThinker(ThreadThinker):
+    """Thinks as the bot does, noting each computer player it is given."""
+
+    def __init__(self) -> None:
+        self.players = []
+
+    async def choose(self, player, game, state, seat):
+        self.players.append(player)
+        return await super().choose(player, game, state, seat)
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "strong"])
+async def test_computers_think_at_the_level_the_server_chose(store, strength):
+    """/config computers strength=…: a table opened afterwards gets computers of that level (easy
+    searches the least and sometimes just plays its rule of thumb; strong searches the whole budget)."""
+    await store.set_setting(1, "strength", strength)
+    thinker = RecordingThinker()
+    service = TableService(store, ai_iterations=200, ai_seconds=None, thinker=thinker)
+    try:
+        t = await lobby(service, "crazy_eights", hand_size="5")
+        await service.add_computer(t.id, ALICE)
+        await service.start(t.id, ALICE)
+        await alice_plays_against_computers(service, t)
+        expected = make_level(strength, iterations=200, seconds=None)
+        assert thinker.players and all((p.iterations, p.slack) == (expected.iterations, expected.slack)
+                                       for p in thinker.players)
     finally:
         await service.close()
 

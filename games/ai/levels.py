@@ -1,0 +1,71 @@
+"""The strength levels a server chooses for its computer players (``/config computers``).
+
+One place says what each level means. A level is the search player with a share of the
+full budget (playouts and seconds per decision) and, for easy, some deliberate slack: now
+and then it plays the game's rule-of-thumb move without searching, which is always a legal,
+sensible-looking move but not the best one. Strong beats normal beats easy head to head in
+every game (``tests/test_ai.py``; the longer matches are ``python -m benchmarks.engine``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.ai.search import SearchPlayer
+from games.engine import Game, Move, State
+
+FULL_ITERATIONS = 1000      # the full search budget: playouts per decision …
+FULL_SECONDS = 0.9          # … and seconds per decision, whichever runs out first
+MIN_ITERATIONS = 10
+MIN_SECONDS_SHARE = 0.2     # a short think still gets this share of the full time
+
+
+@dataclass(frozen=True)
+class Level:
+    share: float        # of the full search budget
+    slack: float        # chance of playing the rule-of-thumb move instead of searching
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(share=0.05, slack=0.5),
+    "normal": Level(share=0.3, slack=0.0),
+    "strong": Level(share=1.0, slack=0.0),
+}
+
+
+class LevelPlayer(SearchPlayer):
+    """A search player that, with probability ``slack``, plays the rule-of-thumb move instead.
+
+    The rule of thumb is the game's rollout policy, asked on a fresh deal of the cards the seat
+    cannot see (`Game.determinize`), so it never reads a hidden card. Plain data: it is pickled
+    to the bot's worker processes."""
+
+    name = "level"
+
+    def __init__(self, slack: float = 0.0, **search) -> None:
+        super().__init__(**search)
+        self.slack = slack
+
+    def choose(self, game: Game, state: State, seat: int) -> Move:
+        if self.slack and self.rng.random() < self.slack:
+            legal = game.moves(state, seat)
+            self.last_iterations = 0
+            if len(legal) == 1:
+                return legal[0]
+            seen = game.determinize(state, seat, self.rng)
+            return game.rollout_move(seen, seat, game.moves(seen, seat), self.rng)
+        return super().choose(game, state, seat)
+
+
+def make_level(level: str, seed: int = 0, iterations: int = FULL_ITERATIONS,
+               seconds: float | None = FULL_SECONDS) -> LevelPlayer:
+    """The computer player of ``level`` ("easy", "normal", "strong"), its budget a share of the
+    full one (``iterations`` playouts, ``seconds`` per decision; ``seconds=None`` makes it
+    reproducible)."""
+    try:
+        chosen = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"no level called {level!r} ({', '.join(LEVELS)})") from None
+    return LevelPlayer(slack=chosen.slack, iterations=max(MIN_ITERATIONS, int(iterations * chosen.share)),
+                       seconds=None if seconds is None else seconds * max(chosen.share, MIN_SECONDS_SHARE),
+                       seed=seed)
