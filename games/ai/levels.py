@@ -3,8 +3,9 @@
 One place says what each level means. A level is the search player with a share of the
 full budget (playouts and seconds per decision) and, for easy, some deliberate slack: now
 and then it plays the game's rule-of-thumb move without searching, which is always a legal,
-sensible-looking move but not the best one. Strong beats normal beats easy head to head in
-every game (``tests/test_ai.py``; the longer matches are ``python -m benchmarks.engine``).
+sensible-looking move but not the best one. A level also plays its rule of thumb where its
+budget is too thin for the number of moves (a 50-playout search over 40 moves is near random).
+Strong beats easy head to head (``tests/test_ai.py``, where cheap enough to show).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ FULL_ITERATIONS = 1000      # the full search budget: playouts per decision …
 FULL_SECONDS = 0.9          # … and seconds per decision, whichever runs out first
 MIN_ITERATIONS = 10
 MIN_SECONDS_SHARE = 0.2     # a short think still gets this share of the full time
+MIN_PLAYOUTS_PER_MOVE = 3   # a search thinner than this cannot tell its moves apart: the rule of thumb plays
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ LEVELS: dict[str, Level] = {
 
 
 class LevelPlayer(SearchPlayer):
-    """A search player that, with probability ``slack``, plays the rule-of-thumb move instead.
+    """A search player that, with probability ``slack``, plays the rule-of-thumb move instead; so it
+    does when its budget is too small for the moves it has (it would be little better than random).
 
     The rule of thumb is the game's rollout policy, asked on a fresh deal of the cards the seat
     cannot see (`Game.determinize`), so it never reads a hidden card. Plain data: it is pickled
@@ -47,11 +50,13 @@ class LevelPlayer(SearchPlayer):
         self.slack = slack
 
     def choose(self, game: Game, state: State, seat: int) -> Move:
-        if self.slack and self.rng.random() < self.slack:
-            legal = game.moves(state, seat)
+        legal = game.moves(state, seat)
+        if len(legal) == 1:
             self.last_iterations = 0
-            if len(legal) == 1:
-                return legal[0]
+            return legal[0]
+        thin = self.iterations < MIN_PLAYOUTS_PER_MOVE * len(legal)
+        if thin or (self.slack and self.rng.random() < self.slack):
+            self.last_iterations = 0
             seen = game.determinize(state, seat, self.rng)
             return game.rollout_move(seen, seat, game.moves(seen, seat), self.rng)
         return super().choose(game, state, seat)
