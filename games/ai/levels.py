@@ -2,9 +2,10 @@
 
 One place says what each level means. A level is the search player with a share of the
 full budget (playouts and seconds per decision) and, for easy, some deliberate slack: now
-and then it plays the game's rule-of-thumb move without searching, which is always a legal,
-sensible-looking move but not the best one. A level also plays its rule of thumb where its
-budget is too thin for the number of moves (a 50-playout search over 40 moves is near random).
+and then it plays the game's rule-of-thumb move without searching, a legal, sensible-looking
+move but seldom the best one, and once in a while any legal move (a beginner's slip). A level
+also plays its rule of thumb where its budget is too thin for the number of moves (a 50-playout
+search over 40 moves is near random).
 Strong beats easy head to head (``tests/test_ai.py``, where cheap enough to show).
 """
 
@@ -26,18 +27,20 @@ MIN_PLAYOUTS_PER_MOVE = 3   # a search thinner than this cannot tell its moves a
 class Level:
     share: float        # of the full search budget
     slack: float        # chance of playing the rule-of-thumb move instead of searching
+    blunders: float = 0.0   # chance of playing any legal move at all
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(share=0.05, slack=0.5),
+    "easy": Level(share=0.05, slack=0.3, blunders=0.3),
     "normal": Level(share=0.3, slack=0.0),
     "strong": Level(share=1.0, slack=0.0),
 }
 
 
 class LevelPlayer(SearchPlayer):
-    """A search player that, with probability ``slack``, plays the rule-of-thumb move instead; so it
-    does when its budget is too small for the moves it has (it would be little better than random).
+    """A search player that, with probability ``blunders``, plays any legal move and, with probability
+    ``slack``, the rule-of-thumb move instead of searching; so it does when its budget is too small
+    for the moves it has (the search would be little better than random).
 
     The rule of thumb is the game's rollout policy, asked on a fresh deal of the cards the seat
     cannot see (`Game.determinize`), so it never reads a hidden card. Plain data: it is pickled
@@ -45,17 +48,21 @@ class LevelPlayer(SearchPlayer):
 
     name = "level"
 
-    def __init__(self, slack: float = 0.0, **search) -> None:
+    def __init__(self, slack: float = 0.0, blunders: float = 0.0, **search) -> None:
         super().__init__(**search)
         self.slack = slack
+        self.blunders = blunders
 
     def choose(self, game: Game, state: State, seat: int) -> Move:
         legal = game.moves(state, seat)
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        thin = self.iterations < MIN_PLAYOUTS_PER_MOVE * len(legal)
-        if thin or (self.slack and self.rng.random() < self.slack):
+        roll = self.rng.random() if self.slack or self.blunders else 1.0
+        if roll < self.blunders:
+            self.last_iterations = 0
+            return legal[self.rng.randrange(len(legal))]
+        if roll < self.blunders + self.slack or self.iterations < MIN_PLAYOUTS_PER_MOVE * len(legal):
             self.last_iterations = 0
             seen = game.determinize(state, seat, self.rng)
             return game.rollout_move(seen, seat, game.moves(seen, seat), self.rng)
@@ -71,6 +78,7 @@ def make_level(level: str, seed: int = 0, iterations: int = FULL_ITERATIONS,
         chosen = LEVELS[level]
     except KeyError:
         raise ValueError(f"no level called {level!r} ({', '.join(LEVELS)})") from None
-    return LevelPlayer(slack=chosen.slack, iterations=max(MIN_ITERATIONS, int(iterations * chosen.share)),
+    return LevelPlayer(slack=chosen.slack, blunders=chosen.blunders,
+                       iterations=max(MIN_ITERATIONS, int(iterations * chosen.share)),
                        seconds=None if seconds is None else seconds * max(chosen.share, MIN_SECONDS_SHARE),
                        seed=seed)
