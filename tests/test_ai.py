@@ -298,11 +298,12 @@ def test_levels_are_the_config_setting_and_go_to_worker_processes_whole() -> Non
 
 # game, players, deals (each played twice, seats swapped), full budget: the seeded runs that show strong
 # beating easy in about 25 s of CPU in all (p <= 0.005 at these seeds). Left out, because a run CI can afford
-# does not show it: a hand's luck outweighs the gap at strong = 60 playouts a decision, where strong wins only
-# 55-65 % of hands (Scopa 16-7, Fan Tan 15-8, Big Two 13-11, Dou Dizhu 10-7 over 12 deals; Crazy Eights
-# 17-7 but 25 s), or not at all (Newmarket 56-63 over 60 deals, Trash 9-15: nearly no choices); Page One
-# and Jack Change It, whose search is being reworked; I Doubt It and Last One, whose hands cost minutes.
+# does not show it: a hand's luck outweighs the gap at strong = 60 playouts a decision, where strong wins
+# only 55-65 % of hands (over 12 deals: Scopa 16-7, Fan Tan 15-8, Last One 15-9, Big Two 13-11, Dou Dizhu
+# 10-7; Crazy Eights 17-7 but 25 s), or not at all (Newmarket 56-63 over 60 deals; Trash 9-15, nearly no
+# choices); Page One and Jack Change It, whose search is being reworked; I Doubt It, whose deals cost minutes.
 LEVEL_DUELS = [("oh_hell", 3, 30, 60), ("thirteen", 2, 24, 60), ("stop_the_bus", 2, 150, 60)]
+
 
 @pytest.mark.parametrize(("key", "players", "deals", "budget"), LEVEL_DUELS)
 def test_strong_computers_beat_easy_ones(key: str, players: int, deals: int, budget: int) -> None:
