@@ -21,11 +21,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
+import sys
 import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from importlib import import_module
 
-from games.ai import RandomPlayer, SearchPlayer
+from games.ai import RandomPlayer, SearchPlayer, make_player
+from games.ai.levels import LEVELS, make_level
 from games.registry import GAMES
 
 PLAYERS = {"crazy_eights": 4, "oh_hell": 4, "scopa": 2, "fan_tan": 4, "newmarket": 4, "trash": 4,
@@ -116,20 +122,272 @@ def match_wins(game, players: int, games: int, make_hero) -> float:
     return won / games
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--random-games", type=int, default=300, help="random games per game")
-    ap.add_argument("--decisions", type=int, default=8, help="search decisions timed per game")
-    ap.add_argument("--games", type=int, default=10, help="matches per game for the win rate")
-    ap.add_argument("--iterations", type=int, default=200, help="search budget for the win-rate matches")
-    ap.add_argument("--seconds", type=float, default=None, help="search time limit for the win-rate matches")
-    ap.add_argument("--only", nargs="*", default=None, help="game keys to run")
-    args = ap.parse_args()
+# -- strength: whole matches in worker processes
 
+# a player as plain data, so that a match can be sent to a worker process:
+# ("search", iterations, seconds), ("level", name, iterations, seconds), ("random",), ("heuristic",)
+Spec = tuple
+MATCH_SEED = 50_000
+
+
+def build_player(spec: Spec, seed: int):
+    kind, *budget = spec
+    if kind == "search":
+        iterations, seconds = budget
+        return make_player("search", seed, iterations=iterations, seconds=seconds)
+    if kind == "level":
+        level, iterations, seconds = budget
+        return make_level(level, seed, iterations, seconds)
+    return make_player(kind, seed)
+
+
+def heuristic_available() -> bool:
+    try:
+        make_player("heuristic", 0)
+    except ValueError:
+        return False
+    return True
+
+
+def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: float | None):
+    """Match ``n`` (its deal is seeded by ``n``) with ``specs[seat]`` playing each seat. Returns each
+    seat's share of the win (ties split), its longest decision in seconds and its number of decisions,
+    or None when the deadline passed before the match ended."""
+    game = GAMES[key]
+    s = game.start(players, {}, MATCH_SEED + n)
+    seats = [build_player(spec, n * 16 + i) for i, spec in enumerate(specs)]
+    order = random.Random(n)   # who acts first when several seats may act (claims, challenges)
+    longest = [0.0] * players
+    decisions = [0] * players
+    while not s.over:
+        if deadline is not None and time.time() > deadline:
+            return None
+        movers = sorted(game.to_move(s))
+        seat = movers[order.randrange(len(movers))]
+        t = time.perf_counter()
+        move = seats[seat].choose(game, s, seat)
+        longest[seat] = max(longest[seat], time.perf_counter() - t)
+        decisions[seat] += 1
+        game.apply(s, seat, move)
+    winners = game.outcome(s).winners
+    return [1 / len(winners) if i in winners else 0.0 for i in range(players)], longest, decisions
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share (95 % by default); ties counted as half wins."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Cell:
+    """One line-up of one game, played over seeded deals, the tested seat rotating round the table.
+    ``tested`` is the set of seats counted as the tested side in the first match; match ``n`` turns
+    the line-up round by ``n`` seats."""
+
+    key: str
+    players: int
+    specs: list[Spec]
+    tested: frozenset[int]
+    wanted: int | None               # a fixed number of matches; None: until the interval is narrow enough
+    half_width: float = 0.10
+    cap: int = 200
+    label: str = ""
+    shares: list[float] = field(default_factory=list)
+    longest: float = 0.0
+    decisions: int = 0
+    sent: int = 0
+
+    def line_up(self, n: int) -> tuple[list[Spec], frozenset[int]]:
+        turn = n % self.players
+        specs = [self.specs[(i - turn) % self.players] for i in range(self.players)]
+        return specs, frozenset((i + turn) % self.players for i in self.tested)
+
+    def record(self, n: int, result) -> None:
+        shares, longest, decisions = result
+        _, tested = self.line_up(n)
+        self.shares.append(sum(shares[i] for i in tested))
+        self.longest = max([self.longest] + [longest[i] for i in tested])
+        self.decisions += sum(decisions[i] for i in tested)
+
+    @property
+    def share(self) -> float:
+        return sum(self.shares) / len(self.shares) if self.shares else float("nan")
+
+    def interval(self) -> tuple[float, float]:
+        return wilson(sum(self.shares), len(self.shares))
+
+    def batch(self) -> int:
+        """How many more matches to send now (0: enough)."""
+        limit = self.wanted if self.wanted is not None else self.cap
+        if self.sent >= limit:
+            return 0
+        if self.wanted is None and self.shares:
+            low, high = self.interval()
+            if (high - low) / 2 < self.half_width:
+                return 0
+        if self.wanted is not None:
+            return limit - self.sent
+        step = self.players * math.ceil(12 / self.players)
+        return min(step if self.sent else 2 * step, limit - self.sent)
+
+
+def play_cells(cells: list[Cell], workers: int, deadline: float | None) -> None:
+    """Play every cell's matches on ``workers`` processes, adding batches to 'auto' cells until
+    their intervals are narrow enough, and print progress on stderr."""
+    started = time.time()
+    # by its module's name, not __main__'s, so that workers find it however this file was started
+    match = import_module("benchmarks.engine").play_match
+    with ProcessPoolExecutor(workers) as pool:
+        pending: dict = {}
+
+        def send(cell: Cell) -> None:
+            for _ in range(cell.batch()):
+                n = cell.sent
+                cell.sent += 1
+                specs, _ = cell.line_up(n)
+                pending[pool.submit(match, cell.key, cell.players, n, specs, deadline)] = (cell, n)
+
+        for cell in cells:
+            send(cell)
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                cell, n = pending.pop(future)
+                result = future.result()
+                if result is None:
+                    continue
+                cell.record(n, result)
+                if len(cell.shares) == cell.sent:
+                    low, high = cell.interval()
+                    print(f"[{(time.time() - started) / 60:5.1f} min] {cell.key:14} {cell.label:24} "
+                          f"{len(cell.shares):>4} matches: {cell.share:5.1%} [{low:.1%}, {high:.1%}]",
+                          file=sys.stderr, flush=True)
+                    if deadline is None or time.time() < deadline:
+                        send(cell)
+
+
+def interval_text(cell: Cell) -> str:
+    if not cell.shares:
+        return f"{'—':>23}"
+    low, high = cell.interval()
+    return f"{cell.share:>6.1%} [{low:>5.1%},{high:>6.1%}]"
+
+
+def verdict(cell: Cell, target: float) -> str:
+    """'yes' if the whole interval clears the target, 'yes?' if only the share does, else 'no'."""
+    if not cell.shares:
+        return "—"
+    return "yes" if cell.interval()[0] > target else "yes?" if cell.share > target else "no"
+
+
+def strength_cells(args, keys: list[str], heuristic: bool) -> dict[tuple[str, str], Cell]:
+    search: Spec = ("search", args.iterations, args.seconds)
+    wanted = None if args.matches == "auto" else int(args.matches)
+    line_ups = {"search/random": (search, ("random",), wanted), "random/random": (("random",), ("random",), None)}
+    if heuristic:
+        line_ups |= {"heuristic/random": (("heuristic",), ("random",), None),
+                     "search/heuristic": (search, ("heuristic",), wanted),
+                     "heuristic/heuristic": (("heuristic",), ("heuristic",), None)}
+    cells = {}
+    for key in keys:
+        players = PLAYERS.get(key, GAMES[key].seats.start)
+        for name, (tested, others, count) in line_ups.items():
+            fixed = count if tested[0] == "search" else args.baseline_matches
+            cells[key, name] = Cell(key, players, [tested] + [others] * (players - 1), frozenset({0}),
+                                    fixed, args.half_width, args.max_matches, name)
+    return cells
+
+
+def strength_table(args, keys: list[str], deadline: float | None) -> None:
+    heuristic = heuristic_available()
+    cells = strength_cells(args, keys, heuristic)
+    # the baselines first: they are cheap, and a deadline should cut the search matches short, not them;
+    # then the games whose matches take the fewest decisions, so that a deadline leaves the most rows
+    searching = [c for c in cells.values() if c.specs[0][0] == "search"]
+    play_cells([c for c in cells.values() if c not in searching], args.workers, deadline)
+    length = {key: cells[key, "random/random"].decisions / max(1, len(cells[key, "random/random"].shares))
+              for key in keys}
+    play_cells(sorted(searching, key=lambda c: length[c.key]), args.workers, deadline)
+    budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
+    print(f"strength: search player ({budget} per decision) in the tested seat, rotating round the table; "
+          f"win share of whole matches (ties split) with its 95 % Wilson interval")
+    header = (f"{'game':14} {'pl':>2} │ {'n':>4} {'search vs random':>23} {'random':>6} {'ratio':>5} "
+              f"{'heur.':>6} {'≥1.5×':>5} {'>heur':>5} │ {'n':>4} {'search vs heuristic':>23} {'heur.':>6} "
+              f"{'>heur':>5} │ {'max ms':>6}")
+    print(header)
+    print("─" * len(header))
+    for key in keys:
+        a, rand = cells[key, "search/random"], cells[key, "random/random"]
+        ratio = a.share / rand.share if rand.share else float("nan")
+        line = (f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand.share:>6.1%} "
+                f"{ratio:>5.2f} ")
+        if heuristic:
+            heur, b, hh = (cells[key, name] for name in ("heuristic/random", "search/heuristic",
+                                                         "heuristic/heuristic"))
+            line += (f"{heur.share:>6.1%} {verdict(a, 1.5 * rand.share):>5} {verdict(a, heur.share):>5} │ "
+                     f"{len(b.shares):>4} {interval_text(b)} {hh.share:>6.1%} {verdict(b, hh.share):>5} │ ")
+            longest = max(a.longest, b.longest)
+        else:
+            line += f"{'—':>6} {verdict(a, 1.5 * rand.share):>5} {'—':>5} │ heuristic player not available │ "
+            longest = a.longest
+        print(line + f"{longest * 1e3:>6.0f}", flush=True)
+    print(f"\nrandom, heur.: a random or heuristic player in the tested seat against the same opponents "
+          f"({args.baseline_matches} matches each, the same deals first); ratio = search ÷ random.\n"
+          f"Targets: search vs random ≥ 1.5 × random and > heuristic vs random; search vs heuristic > "
+          f"heuristic vs heuristic. yes: the whole interval clears it; yes?: only the share does.\n"
+          f"max ms: the search player's longest decision (its budget: {budget}).\n")
+
+
+LEVEL_PAIRS = [("strong", "normal"), ("strong", "easy"), ("normal", "easy")]
+
+
+def levels_table(args, keys: list[str], deadline: float | None) -> None:
+    """Two strength levels sit alternately round the table (the line-up turning match by match);
+    a level's fair share of the wins is its share of the seats."""
+    wanted = None if args.matches == "auto" else int(args.matches)
+    cells = {}
+    for key in keys:
+        players = PLAYERS.get(key, GAMES[key].seats.start)
+        for high, low in LEVEL_PAIRS:
+            specs = [("level", high if i % 2 == 0 else low, args.iterations, args.seconds) for i in range(players)]
+            cells[key, high, low] = Cell(key, players, specs, frozenset(range(0, players, 2)), wanted,
+                                         args.half_width, args.max_matches, f"{high} vs {low}")
+    play_cells(list(cells.values()), args.workers, deadline)
+    budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
+    print(f"levels ({', '.join(f'{k} {v:g}' for k, v in LEVELS.items())} of {budget}): the two levels of a "
+          f"pair sit alternately; share of whole matches won by the first, with its 95 % Wilson interval")
+    header = f"{'game':14} {'pl':>2} {'fair':>5} │ " + " │ ".join(f"{'n':>4} {f'{h} vs {lo}':>23}"
+                                                                     for h, lo in LEVEL_PAIRS)
+    print(header)
+    print("─" * len(header))
+    for key in keys:
+        row = [cells[key, high, low] for high, low in LEVEL_PAIRS]
+        fair = len(row[0].tested) / row[0].players
+        print(f"{key:14} {row[0].players:>2} {fair:>5.0%} │ "
+              + " │ ".join(f"{len(c.shares):>4} {interval_text(c)}" for c in row), flush=True)
+    print()
+
+
+def strength_sections(args) -> None:
+    keys = args.only or sorted(GAMES)
+    deadline = None if args.minutes is None else time.time() + 60 * args.minutes
+    if "strength" in args.sections:
+        strength_table(args, keys, deadline)
+    if "levels" in args.sections:
+        levels_table(args, keys, deadline)
+
+
+def speed_table(args) -> None:
     baseline = deal_baseline(20000)
     print(f"baseline: {baseline:,.0f} bare shuffle-and-deals of 52 cards per second\n")
     header = (f"{'game':14} {'pl':>2} {'games/s':>8} {'med ms':>7} {'moves/s':>8} │ {'json µs':>8} {'max':>6} "
-              f"{'plain':>6} │ {'search ms':>9} {'max':>6} {'playouts':>8} │ {'won':>5} {'random':>6}")
+              f"{'plain':>6} │ {'search ms':>9} {'max':>6} {'playouts':>8} {'po/s':>6} │ {'won':>5} {'random':>6}")
     print(header)
     print("─" * len(header))
     for key in args.only or sorted(GAMES):
@@ -144,10 +402,40 @@ def main() -> None:
         print(f"{key:14} {players:>2} {len(times) / sum(times):>8.0f} {statistics.median(times) * 1e3:>7.2f} "
               f"{moves / sum(times):>8.0f} │ {statistics.median(ours) * 1e6:>8.0f} {max(ours) * 1e6:>6.0f} "
               f"{statistics.median(plain) * 1e6:>6.0f} │ {statistics.median(stimes) * 1e3:>9.0f} "
-              f"{max(stimes) * 1e3:>6.0f} {statistics.median(playouts):>8.0f} │ {won:>5.0%} {base:>6.0%}",
+              f"{max(stimes) * 1e3:>6.0f} {statistics.median(playouts):>8.0f} {sum(playouts) / sum(stimes):>6.0f} │ "
+              f"{won:>5.0%} {base:>6.0%}",
               flush=True)
-    print(f"\nwin rates: {args.games} matches per game, search budget {args.iterations} playouts"
-          f"{'' if args.seconds is None else f' / {args.seconds} s'}; 'random' = a random player in the same seat")
+    print(f"\nsearch: 1000 playouts / 0.9 s per decision; po/s = playouts per second of search."
+          f"\nwin rates: {args.games} matches per game, search budget {args.iterations} playouts"
+          f"{'' if args.seconds is None else f' / {args.seconds} s'}; 'random' = a random player in the same seat\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sections", nargs="*", default=["speed"], choices=["speed", "strength", "levels"],
+                    help="what to run (default: speed)")
+    ap.add_argument("--random-games", type=int, default=300, help="random games per game")
+    ap.add_argument("--decisions", type=int, default=8, help="search decisions timed per game")
+    ap.add_argument("--games", type=int, default=10, help="matches per game for the win rate of the speed table")
+    ap.add_argument("--iterations", type=int, default=200, help="search budget for the matches")
+    ap.add_argument("--seconds", type=float, default=None, help="search time limit for the matches")
+    ap.add_argument("--matches", default="auto",
+                    help="strength and levels: matches per cell, or 'auto': until the 95%% interval is "
+                         "narrower than ±--half-width or --max-matches")
+    ap.add_argument("--half-width", type=float, default=0.10, help="'auto' stops below this half-width")
+    ap.add_argument("--max-matches", type=int, default=200, help="'auto' stops at this many matches")
+    ap.add_argument("--baseline-matches", type=int, default=400,
+                    help="strength: matches for each baseline (no search: cheap)")
+    ap.add_argument("--workers", type=int, default=2, help="worker processes for the matches")
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="strength and levels: stop after this long and report what finished")
+    ap.add_argument("--only", nargs="*", default=None, help="game keys to run")
+    args = ap.parse_args()
+
+    if "speed" in args.sections:
+        speed_table(args)
+    if "strength" in args.sections or "levels" in args.sections:
+        strength_sections(args)
 
 
 if __name__ == "__main__":
