@@ -2,16 +2,26 @@
 
     python -m benchmarks.engine                 # every game, quick settings
     python -m benchmarks.engine --games 20 --iterations 1000 --seconds 0.9
+    python -m benchmarks.engine --sections strength levels --iterations 100 --seconds 0.1 --minutes 45
 
-For every registered game it prints
+The speed section (the default) prints, for every registered game,
 * random play: games/s, median ms per game, moves/s; the baseline row is a bare
   shuffle-and-deal of 52 cards, measured in the same run, to tell the machine's speed;
 * JSON: median and worst µs for ``to_json`` + ``from_json`` of the states met in
   those games, next to plain ``json.dumps``/``loads`` of the same dicts;
 * the search player: median and worst ms per decision with the default budget
-  (1000 playouts, at most 0.9 s), and playouts per decision;
+  (1000 playouts, at most 0.9 s), playouts per decision and per second;
 * matches won by one search player against random players, next to the share a
   random player wins in its place (the baseline, same deals).
+
+The strength section plays whole matches on seeded deals in worker processes, the tested seat
+rotating round the table: the search player (``--iterations``/``--seconds``) against random and
+against heuristic players, each next to a random or heuristic player in the same seat, with 95 %
+Wilson intervals; ``--matches auto`` adds matches until the interval is narrower than
+±``--half-width`` (or ``--max-matches``). Targets (issue 19): against random players at least
+1.5 × the random player's share and more than the heuristic player's; against heuristic players
+more than a heuristic player's share. The levels section plays two strength levels
+(games/ai/levels.py) against each other, seated alternately.
 
 Targets (issue 2): Crazy Eights random game < 5 ms median with 4 players, any JSON
 round trip < 0.5 ms, a search decision < 1 s, >= 80 % of 2-player Scopa matches
@@ -128,6 +138,7 @@ def match_wins(game, players: int, games: int, make_hero) -> float:
 # ("search", iterations, seconds), ("level", name, iterations, seconds), ("random",), ("heuristic",)
 Spec = tuple
 MATCH_SEED = 50_000
+STARTED = time.time()   # progress lines say how long the benchmark has run
 
 
 def build_player(spec: Spec, seed: int):
@@ -240,7 +251,6 @@ class Cell:
 def play_cells(cells: list[Cell], workers: int, deadline: float | None) -> None:
     """Play every cell's matches on ``workers`` processes, adding batches to 'auto' cells until
     their intervals are narrow enough, and print progress on stderr."""
-    started = time.time()
     # by its module's name, not __main__'s, so that workers find it however this file was started
     match = import_module("benchmarks.engine").play_match
     with ProcessPoolExecutor(workers) as pool:
@@ -265,7 +275,7 @@ def play_cells(cells: list[Cell], workers: int, deadline: float | None) -> None:
                 cell.record(n, result)
                 if len(cell.shares) == cell.sent:
                     low, high = cell.interval()
-                    print(f"[{(time.time() - started) / 60:5.1f} min] {cell.key:14} {cell.label:24} "
+                    print(f"[{(time.time() - STARTED) / 60:5.1f} min] {cell.key:14} {cell.label:24} "
                           f"{len(cell.shares):>4} matches: {cell.share:5.1%} [{low:.1%}, {high:.1%}]",
                           file=sys.stderr, flush=True)
                     if deadline is None or time.time() < deadline:
