@@ -138,6 +138,7 @@ def match_wins(game, players: int, games: int, make_hero) -> float:
 # ("search", iterations, seconds), ("level", name, iterations, seconds), ("random",), ("heuristic",)
 Spec = tuple
 MATCH_SEED = 50_000
+MATCH_PLIES = 20_000   # a match still going after this many moves is stuck (a bug): it is counted apart
 STARTED = time.time()   # progress lines say how long the benchmark has run
 
 
@@ -162,8 +163,8 @@ def heuristic_available() -> bool:
 
 def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: float | None):
     """Match ``n`` (its deal is seeded by ``n``) with ``specs[seat]`` playing each seat. Returns each
-    seat's share of the win (ties split), its longest decision in seconds and its number of decisions,
-    or None when the deadline passed before the match ended."""
+    seat's share of the win (ties split), its longest decision in seconds and its number of decisions;
+    None when the deadline passed before the match ended, "stuck" when it did not end in MATCH_PLIES."""
     game = GAMES[key]
     s = game.start(players, {}, MATCH_SEED + n)
     seats = [build_player(spec, n * 16 + i) for i, spec in enumerate(specs)]
@@ -173,6 +174,8 @@ def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: floa
     while not s.over:
         if deadline is not None and time.time() > deadline:
             return None
+        if sum(decisions) >= MATCH_PLIES:
+            return "stuck"
         movers = sorted(game.to_move(s))
         seat = movers[order.randrange(len(movers))]
         t = time.perf_counter()
@@ -212,6 +215,7 @@ class Cell:
     shares: list[float] = field(default_factory=list)
     longest: float = 0.0
     decisions: int = 0
+    stuck: int = 0
     sent: int = 0
 
     def line_up(self, n: int) -> tuple[list[Spec], frozenset[int]]:
@@ -272,8 +276,11 @@ def play_cells(cells: list[Cell], workers: int, deadline: float | None) -> None:
                 result = future.result()
                 if result is None:
                     continue
-                cell.record(n, result)
-                if len(cell.shares) == cell.sent:
+                if result == "stuck":
+                    cell.stuck += 1
+                else:
+                    cell.record(n, result)
+                if len(cell.shares) + cell.stuck == cell.sent:
                     low, high = cell.interval()
                     print(f"[{(time.time() - STARTED) / 60:5.1f} min] {cell.key:14} {cell.label:24} "
                           f"{len(cell.shares):>4} matches: {cell.share:5.1%} [{low:.1%}, {high:.1%}]",
@@ -351,7 +358,9 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
           f"({args.baseline_matches} matches each, the same deals first); ratio = search ÷ random.\n"
           f"Targets: search vs random ≥ 1.5 × random and > heuristic vs random; search vs heuristic > "
           f"heuristic vs heuristic. yes: the whole interval clears it; yes?: only the share does.\n"
-          f"max ms: the search player's longest decision (its budget: {budget}).\n")
+          f"max ms: the search player's longest decision (its budget: {budget}).")
+    stuck = [f"{c.key} {c.label} {c.stuck}" for c in cells.values() if c.stuck]
+    print(f"Stuck matches (not over after {MATCH_PLIES} moves, left out): {', '.join(stuck) or 'none'}\n")
 
 
 LEVEL_PAIRS = [("strong", "normal"), ("strong", "easy"), ("normal", "easy")]
