@@ -379,7 +379,7 @@ def levels_table(args, keys: list[str], deadline: float | None) -> None:
                                          args.half_width, args.max_matches, f"{high} vs {low}")
     play_cells(list(cells.values()), args.workers, deadline)
     budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
-    print(f"levels ({', '.join(f'{k} {v:g}' for k, v in LEVELS.items())} of {budget}): the two levels of a "
+    print(f"levels ({', '.join(f'{k} {v.share:g}' for k, v in LEVELS.items())} of {budget}): the two levels of a "
           f"pair sit alternately; share of whole matches won by the first, with its 95 % Wilson interval")
     header = f"{'game':14} {'pl':>2} {'fair':>5} │ " + " │ ".join(f"{'n':>4} {f'{h} vs {lo}':>23}"
                                                                      for h, lo in LEVEL_PAIRS)
