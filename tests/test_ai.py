@@ -11,9 +11,11 @@ import pytest
 from games.ai import RandomPlayer, SearchPlayer, make_player
 from games.ai.levels import LEVELS, make_level
 from games.ai.search import rank_rewards
+from games.cards import french_deck
 from games.registry import GAMES
 from tests.climbing_states import round_state
 from tests.playthrough import hidden_from
+from tests.table_helpers import laid_out
 
 
 def midgame(game, players: int, seed: int, plies: int):
@@ -85,6 +87,21 @@ def test_search_player_respects_its_iteration_budget() -> None:
 def test_rank_rewards_share_out_by_gain() -> None:
     assert rank_rewards([0, 0, 0], [3, 1, 1]) == [1.0, 0.25, 0.25]
     assert rank_rewards([5, 5], [5, 5], progress=[-3, -7]) == [1.0, 0.0]
+
+
+def test_far_behind_in_a_one_hand_match_the_search_still_passes_a_two_on_instead_of_drawing() -> None:
+    """Jack Change It, a single hand: seat 0 holds seven cards against two each and owes the
+    2 just played on it. Passing it on with its own 2 is plainly better than drawing, but the
+    hand is almost always won by someone else either way; every loser then gains the same
+    in the match, so the search must also see how close each loser came to going out
+    (hand_progress), or its choice is close to a coin toss."""
+    game = GAMES["jack_change_it"]
+    hands = [["2C", "3D", "5D", "7S", "9S", "10H", "KC"], ["4C", "6D"], ["3S", "9D"], ["5C", "10S"]]
+    s = laid_out(game, hands, french_deck(), discard=["2H"])
+    s.turn, s.owed, s.owed_stack = 0, 2, 2
+    assert [str(m) for m in game.moves(s, 0)] == ["play 2C", "draw"]
+    picks = [str(SearchPlayer(iterations=100, seconds=None, seed=seed).choose(game, s, 0)) for seed in range(10)]
+    assert picks == ["play 2C"] * 10
 
 
 def test_make_player_refuses_unknown_kinds() -> None:

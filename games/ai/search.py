@@ -8,10 +8,14 @@ determinizations; a child's *availability* counts the iterations in which it was
 legal, as ISMCTS requires.
 
 A playout runs to the end of the current hand with the game's cheap
-``rollout_move`` policy, or for at most ``max_playout`` moves, after which the
-game's ``hand_progress`` estimate ranks the seats. Each seat's reward is the share of opponents whose
-standing it gained more than during that hand (ties count half), so rewards stay
-in [0, 1] for any game and any scoring.
+``rollout_move`` policy, or for at most ``max_playout`` moves. Each seat's reward
+is the share of opponents whose standing it gained more than during that hand
+(ties count half), so rewards stay in [0, 1] for any game and any scoring. While
+the playout is still in the hand it started in (cut short, or ending the match
+there), the game's ``hand_progress`` breaks ties in standing: in a match won by
+winning a hand, every seat but the winner gains nothing, and without it a seat
+left one card from going out would count the same as one that drew ten, so
+against several opponents a move's reward would hardly depend on the move.
 """
 
 from __future__ import annotations
@@ -51,6 +55,14 @@ def rank_rewards(before: Sequence[float], after: Sequence[float],
                      for j, other in enumerate(gains) if j != i)
         out.append(beaten / (n - 1))
     return out
+
+
+def playout_rewards(game: Game, d: State, before: Sequence[float], hand: int) -> list[float]:
+    """Each seat's reward for a playout that started in hand ``hand`` with standing ``before``
+    and stopped at ``d`` (see the module doc). Once another hand is dealt its progress says
+    nothing of the hand played, so only the standing counts."""
+    progress = game.hand_progress(d) if d.hand_no == hand else None
+    return rank_rewards(before, game.standing(d), progress)
 
 
 class SearchPlayer:
@@ -117,8 +129,7 @@ class SearchPlayer:
                 moves = game.moves(d, actor)
                 game.play(d, actor, game.rollout_move(d, actor, moves, rng))
                 plies += 1
-            cut = not d.over and d.hand_no == hand
-            rewards = rank_rewards(before, game.standing(d), game.hand_progress(d) if cut else None)
+            rewards = playout_rewards(game, d, before, hand)
             while node is not root:
                 node.visits += 1
                 node.total += rewards[node.actor]
