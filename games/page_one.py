@@ -489,9 +489,10 @@ class PageOne(DealtMatch, Game[PageOneState]):
         leaves one."""
         if len(moves) == 1:
             return moves[0]
-        last = moves[-1]
-        if last.kind in ("call", "catch"):
-            return last
+        # on the turn the call comes last; out of turn first, before "ignore"
+        for shout in (moves[-1], moves[0]):
+            if shout.kind in ("call", "catch"):
+                return shout
         if len(s.hands[seat]) == 2 and seat == s.turn:
             moves = [m for m in moves if m.param("call")] or moves
         plain = [m for m in moves if m.kind == "play" and m.args[0] != JOKER]

@@ -270,6 +270,16 @@ def test_catch_mode_any_opponent_may_catch_until_the_next_move_and_otherwise_no_
     assert "Nobody can be caught" in refused(t, 1, "catch") if 1 in GAME.to_move(t) else True
 
 
+def test_search_playouts_call_and_catch_at_once_also_out_of_turn():
+    """The playout policy of the computer players: a seat that may still call (or, in catch
+    mode, catch) out of turn does so, rather than letting the chance go half the time."""
+    s = table([["5S", "KD"], ["4S", "7C", "8C"], ["9S", "2D"]], options={"call_mode": "catch"})
+    GAME.apply(s, 0, "play 5S")
+    for seat, shout in ((0, "call"), (1, "catch"), (2, "catch")):
+        moves = GAME.moves(s, seat)
+        assert {str(GAME.rollout_move(s, seat, moves, random.Random(n))) for n in range(20)} == {shout}
+
+
 def test_catch_is_refused_in_manual_mode():
     s = table([["5S", "KD"], ["4S", "7C"]])
     GAME.apply(s, 0, "play 5S")
