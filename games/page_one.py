@@ -96,6 +96,7 @@ class PageOneState(CallState):
     last_leader: int = -1
     last_winner: int = -1
     drawn_game: bool = False        # the match ended on a hand nobody could finish
+    void: list[str] = field(default_factory=list)   # per seat, the suits it is known to lack (it drew to follow)
     last_result: str = ""
 
 
@@ -138,6 +139,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
         s.stock, s.discard, s.trick = deck, [], []
         s.leader = s.turn = next_seat(s.dealer, s.players)
         s.last_trick, s.last_leader, s.last_winner = [], -1, -1
+        s.void = [""] * s.players
         self.calls(s).reset(s)
         s.hand_no += 1
         return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {HAND_SIZE} cards each; {{p{s.leader}}} leads.")]
@@ -252,6 +254,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
             got.append(code)
         s.hands[seat] += got
         s.hands[seat].sort(key=C.sort_key)
+        _knows_void(s, seat, "")
         self.calls(s).drew(s, seat, len(s.hands[seat]))
         if len(got) < n:
             events.append(Event("No cards were left to draw." if not got else
@@ -290,6 +293,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
                 events.append(Event(f"You drew {C.texts(got)}.", to=seat))
             return events + self._end_hand(s, None)
         self.calls(s).drew(s, seat, len(hand) + len(got))
+        _knows_void(s, seat, "" if leading else suit)    # every card drawn before the one played was of another suit
         if leading:
             hand.append(found)
             hand.sort(key=C.sort_key)
@@ -480,6 +484,30 @@ class PageOne(DealtMatch, Game[PageOneState]):
         return Outcome(placings, [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
+    def determinize(self, s: PageOneState, seat: int | None, rng: random.Random) -> PageOneState:
+        """Hidden cards dealt anew, then a seat that drew to follow a suit (and has not drawn
+        since) swaps the cards of that suit it was dealt for other hidden cards: everyone saw it lacked it."""
+        twin = super().determinize(s, seat, rng)
+        for other, lacks in enumerate(twin.void):
+            if lacks and other != seat:
+                self._deal_around(twin, seat, other, lacks, rng)
+        return twin
+
+    @staticmethod
+    def _deal_around(s: PageOneState, seat: int | None, other: int, lacks: str, rng: random.Random) -> None:
+        """Swap each card of the suits ``lacks`` in hand ``other`` with a random card hidden from
+        ``seat`` that fits both places (the stock, or a hand not known to lack it)."""
+        hand = s.hands[other]
+        places = [(s.stock, "")] + [(h, s.void[i]) for i, h in enumerate(s.hands) if i not in (seat, other)]
+        for k, code in enumerate(hand):
+            if code == JOKER or C.SUIT[code] not in lacks:
+                continue
+            fits = [(cards, j) for cards, no in places for j, c in enumerate(cards)
+                    if (c == JOKER or C.SUIT[c] not in lacks) and C.SUIT[code] not in no]
+            if fits:
+                cards, j = fits[rng.randrange(len(fits))]
+                hand[k], cards[j] = cards[j], code
+
     def hand_progress(self, s: PageOneState) -> list[float]:
         return [-float(len(h)) for h in s.hands]
 
@@ -505,6 +533,12 @@ class PageOne(DealtMatch, Game[PageOneState]):
             above = [m for m in plain if POWER[C.RANK[m.args[0]]] > best]
             return min(above, key=lambda m: POWER[C.RANK[m.args[0]]]) if above else low
         return plain[rng.randrange(len(plain))]
+
+
+def _knows_void(s: PageOneState, seat: int, suit: str) -> None:
+    """After ``seat`` drew: it is known to lack ``suit`` (""; nothing), and cards it drew may be of any other."""
+    if s.void:
+        s.void[seat] = suit
 
 
 GAME = PageOne()

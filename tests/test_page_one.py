@@ -280,6 +280,22 @@ def test_search_playouts_call_and_catch_at_once_also_out_of_turn():
         assert {str(GAME.rollout_move(s, seat, moves, random.Random(n))) for n in range(20)} == {shout}
 
 
+def test_a_seat_seen_drawing_to_follow_a_suit_is_never_dealt_that_suit_by_the_search():
+    """The computer players redeal the cards they cannot see for each playout; a seat that had
+    to draw to follow hearts showed everyone it holds no other heart, and keeps it so until it
+    draws again."""
+    s = table([["5H", "KD", "QD"], ["4S", "7C", "9C"], ["9S", "2D", "6S"]])
+    GAME.apply(s, 0, "play 5H")
+    GAME.apply(s, 1, "draw")
+    assert len(s.hands[1]) > 2 and not any(C.SUIT[c] == "H" for c in s.hands[1])
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(30)]
+    assert all(not any(C.SUIT[c] == "H" for c in d.hands[1]) for d in redealt)
+    assert any(C.SUIT[c] == "H" for d in redealt for c in d.hands[2]), "the other seat may hold hearts"
+    GAME._penalty(s, 1, 5)
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(30)]
+    assert any(C.SUIT[c] == "H" for d in redealt for c in d.hands[1]), "cards drawn since may be hearts"
+
+
 def test_catch_is_refused_in_manual_mode():
     s = table([["5S", "KD"], ["4S", "7C"]])
     GAME.apply(s, 0, "play 5S")
