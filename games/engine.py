@@ -393,8 +393,9 @@ class Game(Generic[S]):
         return [float(x) for x in s.scores]
 
     def hand_progress(self, s: S) -> list[float]:
-        """How well each seat is doing in the unfinished hand, higher is better; ranks
-        the seats when a search playout is cut short. Games override this."""
+        """How well each seat is doing in the hand, higher is better; ranks the seats when a
+        search playout is cut short, and breaks ties in `standing` when one ends the match in
+        its hand (the losers of a one-hand match by how close they came). Games override this."""
         return [0.0] * s.players
 
     def determinize(self, s: S, seat: int | None, rng: random.Random) -> S:
