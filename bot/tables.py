@@ -19,9 +19,9 @@ player takes it back. Tables nobody can play any more, or idle too long, are clo
 from __future__ import annotations
 
 import asyncio
-import copy
 import dataclasses
 import logging
+import marshal
 import random
 import time
 from collections import deque
@@ -203,7 +203,7 @@ class _Snapshot:
     def of(cls, table: Table) -> _Snapshot:
         record = table.record
         kept = dataclasses.replace(record, seats=[dataclasses.replace(s) for s in record.seats],
-                                   meta=copy.deepcopy(record.meta))
+                                   meta=marshal.loads(marshal.dumps(record.meta)))   # JSON-native: as State.clone
         return cls(kept, table.state, list(table.recent), dict(table.private))
 
     def restore(self, table: Table) -> None:
