@@ -60,13 +60,21 @@ def test_search_player_never_reads_hidden_cards(key: str) -> None:
         assert first == second
 
 
+LINEUPS = {
+    "search and random": lambda seat: (make_player("search", seed=seat, iterations=20, seconds=None) if seat == 0
+                                       else make_player("random", seat)),
+    # an easy computer searches or takes its rule of thumb (asked on a deal of what it cannot see)
+    "easy computers": lambda seat: make_level("easy", seed=seat, iterations=100, seconds=None),
+}
+
+
+@pytest.mark.parametrize("lineup", sorted(LINEUPS))
 @pytest.mark.parametrize("key", sorted(GAMES))
-def test_computer_players_only_choose_legal_moves(key: str) -> None:
+def test_computer_players_only_choose_legal_moves(key: str, lineup: str) -> None:
     game = GAMES[key]
     s = game.start(game.seats.start, {}, 5)
-    players = [make_player("search", seed=i, iterations=20, seconds=None) if i == 0 else make_player("random", i)
-               for i in range(s.players)]
-    for _ in range(60):
+    players = [LINEUPS[lineup](seat) for seat in range(s.players)]
+    for _ in range(80):
         if s.over:
             break
         seat = sorted(game.to_move(s))[0]
@@ -297,22 +305,6 @@ def level_duel(key: str, players: int, deals: int, budget: int, better: str, wor
             wins += mine > theirs
             losses += mine < theirs
     return wins, losses
-
-
-@pytest.mark.parametrize("key", sorted(GAMES))
-def test_easy_computers_play_only_legal_moves(key: str) -> None:
-    """An easy computer in every seat, searching or taking its rule of thumb, only plays legal moves
-    (its rule-of-thumb move is asked on a deal of what it cannot see, so it reads no hidden card)."""
-    game = GAMES[key]
-    s = game.start(game.seats.start, {}, 3)
-    players = [make_level("easy", seed=i, iterations=100, seconds=None) for i in range(s.players)]
-    for _ in range(80):
-        if s.over:
-            break
-        seat = sorted(game.to_move(s))[0]
-        move = players[seat].choose(game, s, seat)
-        assert move in game.moves(s, seat)
-        game.apply(s, seat, move)
 
 
 def test_levels_are_the_config_setting_and_go_to_worker_processes_whole() -> None:
