@@ -43,6 +43,7 @@ import random
 from dataclasses import dataclass
 
 from games import cards as C
+from games.common.lacks import LackState, deal_lacks_around, drew_unseen, forget_lacks, played_seen, saw_lacking
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.shedding import (
     PLAIN,
@@ -99,7 +100,7 @@ class JackChangeItOptions(Options):
 
 
 @dataclass(kw_only=True)
-class JackChangeItState(ShedState):
+class JackChangeItState(ShedState, LackState):
     last_result: str = ""
 
 
@@ -168,6 +169,7 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
             events.append(Event(f"{C.text(buried)} is turned up and buried in the stock."))
         s.named, s.owed, s.owed_stack, s.owed_block, s.again = "", 0, 0, "", False
         s.direction, s.passes = 1, 0
+        forget_lacks(s)
         s.turn = next_seat(s.dealer, s.players)
         s.hand_no += 1
         events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the upcard is {C.text(s.discard[-1])}."))
@@ -200,12 +202,11 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         out: list[Move] = []
         last = len(hand) == 1
         for code in hand:
-            if not playable(s, code):
+            if not self._fits(s, code, last):
                 continue
             if C.RANK[code] == C.JACK:
-                if not last:
-                    out += [_JACK[code, x] for x in C.SUITS if x != C.SUIT[code]]
-            elif not (last and self._trick(s, code)):
+                out += [_JACK[code, x] for x in C.SUITS if x != C.SUIT[code]]
+            else:
                 out.append(_PLAY[code])
         if not s.owed and ACE_OF_HEARTS in hand and len(hand) > 2:
             ace_fits = playable(s, ACE_OF_HEARTS)
@@ -213,6 +214,15 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
                 if C.RANK[two] == 2 and (ace_fits or playable(s, two)):
                     out += [Move("play", (ACE_OF_HEARTS, two)), Move("play", (two, ACE_OF_HEARTS))]
         return out
+
+    def _fits(self, s: JackChangeItState, code: str, last: bool) -> bool:
+        """Whether ``code`` may be played now, as the player's ``last`` card or not."""
+        return playable(s, code) and not (last and self._trick(s, code))
+
+    def _saw_no_play(self, s: JackChangeItState, seat: int) -> None:
+        """``seat`` drew or passed because it had no play: it holds no card that would fit."""
+        last = len(s.hands[seat]) == 1
+        saw_lacking(s, seat, [c for c in C.french_deck() if self._fits(s, c, last)])
 
     def refuse(self, s: JackChangeItState, seat: int, move: Move) -> str | None:
         legal = self.moves(s, seat)
@@ -271,7 +281,10 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
 
     # -- playing
     def _draw(self, s: JackChangeItState, seat: int, n: int) -> list[Event]:
-        return draw_cards(s, seat, n, " (the stock had only {got})")
+        held = len(s.hands[seat])
+        events = draw_cards(s, seat, n, " (the stock had only {got})")
+        drew_unseen(s, seat, len(s.hands[seat]) - held)
+        return events
 
     def play(self, s: JackChangeItState, seat: int, move: Move) -> list[Event]:
         draw = lambda who, n: self._draw(s, who, n)  # noqa: E731
@@ -279,10 +292,13 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
             s.passes = 0
             if s.owed:
                 return take_penalty(s, seat, draw, s.options["penalty_ends_turn"])
+            if not s.options["voluntary_draw"]:
+                self._saw_no_play(s, seat)
             events = self._draw(s, seat, 1)
             s.turn = next_seat(seat, s.players, s.direction)
             return events
         if move.kind == "pass":
+            self._saw_no_play(s, seat)
             s.passes += 1
             events = [Event(f"{{p{seat}}} cannot play and passes.")]
             if s.passes >= s.players:
@@ -293,6 +309,7 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         for code in codes:
             s.hands[seat].remove(code)
             s.discard.append(code)
+        played_seen(s, seat, codes)
         s.passes = 0
         suit = move.param("suit")
         s.named = suit or ""
@@ -427,6 +444,13 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         return match_outcome(self.options_of(s).match(), s.scores)
 
     # -- computer players
+    def determinize(self, s: JackChangeItState, seat: int | None, rng: random.Random) -> JackChangeItState:
+        """Hidden cards dealt anew, then no seat keeps cards everyone saw it lack (it drew or
+        passed for want of a play), beyond the cards it drew since."""
+        twin = super().determinize(s, seat, rng)
+        deal_lacks_around(self, twin, seat, rng)
+        return twin
+
     def hand_progress(self, s: JackChangeItState) -> list[float]:
         return [-float(len(h)) for h in s.hands]
 

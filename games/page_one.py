@@ -40,6 +40,7 @@ import random
 from dataclasses import dataclass, field
 
 from games import cards as C
+from games.common.lacks import deal_around
 from games.common.match import DealtMatch, MatchFormat, next_seat
 from games.common.shedding import CALL_MODES, CallState, LastCard, suit_text
 from games.common.table import card_to_play, hand_zones, table_view, winners_text
@@ -55,6 +56,7 @@ DRAW, DRAW_CALL = Move("draw"), Move("draw", (), (("call", "1"),))
 BIG = 24                    # more answers than this in one step: ask for the suit first (P5)
 _CALLS: dict[tuple[str, int], LastCard] = {}
 POWER = strength(ACES_HIGH)
+SUITED = C.french_deck()     # every card but the joker
 
 
 def _play(code: str, call: bool = False) -> Move:
@@ -485,28 +487,13 @@ class PageOne(DealtMatch, Game[PageOneState]):
 
     # -- computer players
     def determinize(self, s: PageOneState, seat: int | None, rng: random.Random) -> PageOneState:
-        """Hidden cards dealt anew, then a seat that drew to follow a suit (and has not drawn
-        since) swaps the cards of that suit it was dealt for other hidden cards: everyone saw it lacked it."""
+        """Hidden cards dealt anew, but no card of a suit to a seat that drew to follow it (and
+        has not drawn since): everyone saw it lacked that suit."""
         twin = super().determinize(s, seat, rng)
-        for other, lacks in enumerate(twin.void):
-            if lacks and other != seat:
-                self._deal_around(twin, seat, other, lacks, rng)
+        if any(twin.void):
+            lacks = [{c for c in SUITED if C.SUIT[c] in suits} for suits in twin.void]
+            deal_around(self, twin, seat, lacks, [0] * twin.players, rng)
         return twin
-
-    @staticmethod
-    def _deal_around(s: PageOneState, seat: int | None, other: int, lacks: str, rng: random.Random) -> None:
-        """Swap each card of the suits ``lacks`` in hand ``other`` with a random card hidden from
-        ``seat`` that fits both places (the stock, or a hand not known to lack it)."""
-        hand = s.hands[other]
-        places = [(s.stock, "")] + [(h, s.void[i]) for i, h in enumerate(s.hands) if i not in (seat, other)]
-        for k, code in enumerate(hand):
-            if code == JOKER or C.SUIT[code] not in lacks:
-                continue
-            fits = [(cards, j) for cards, no in places for j, c in enumerate(cards)
-                    if (c == JOKER or C.SUIT[c] not in lacks) and C.SUIT[code] not in no]
-            if fits:
-                cards, j = fits[rng.randrange(len(fits))]
-                hand[k], cards[j] = cards[j], code
 
     def hand_progress(self, s: PageOneState) -> list[float]:
         return [-float(len(h)) for h in s.hands]

@@ -1,5 +1,6 @@
 """Jack Change It: the rules in shared/rules/jack_change_it.md, one rule per test."""
 
+import json
 import random
 from collections import Counter
 from functools import partial
@@ -425,6 +426,58 @@ def test_json_round_trip_and_random_games_finish():
         s = GAME.start(2 + seed % 5, {"voluntary_draw": seed % 2 == 0}, seed)
         assert play_out(GAME, s, random.Random(seed), DECK).over
         assert GAME.outcome(s).winners
+
+
+def _fits_spades_or_fives(code: str) -> bool:
+    return C.SUIT[code] == "S" or C.RANK[code] == 5
+
+
+def test_the_search_never_redeals_a_seat_cards_it_showed_it_lacked_by_drawing_or_passing():
+    """The computer players redeal the cards they cannot see for each playout. A seat that drew
+    because nothing matched the 5♠ showed everyone it held no spade and no 5: a redeal gives it
+    at most one (the card it drew may be one), until it draws again. A seat that passed (nothing
+    left to draw) holds none at all."""
+    s = table([["5S", "KD", "3C"], ["4D", "6D", "7C"], ["9H", "2C", "QD"]], ["9S"])
+    GAME.apply(s, 0, "play 5S")
+    GAME.apply(s, 1, "draw")
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(40)]
+    assert all(sum(map(_fits_spades_or_fives, d.hands[1])) <= 1 for d in redealt)
+    assert any(sum(map(_fits_spades_or_fives, d.hands[1])) == 1 for d in redealt), "the drawn card may fit"
+    assert any(_fits_spades_or_fives(c) for d in redealt for c in d.hands[2]), "the other seat may hold them"
+    GAME._draw(s, 1, 5)
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(40)]
+    assert any(sum(map(_fits_spades_or_fives, d.hands[1])) > 1 for d in redealt), "cards drawn since may fit"
+
+    blocked = table([["KD", "3C"], ["4D", "6D", "7C"], ["9H", "2C", "QD", "JS", "8S"]], ["5S"], stock=[], turn=1)
+    GAME.apply(blocked, 1, "pass")
+    redealt = [GAME.determinize(blocked, 0, random.Random(n)) for n in range(40)]
+    assert not any(_fits_spades_or_fives(c) for d in redealt for c in d.hands[1])
+    assert all(sorted(d.hands[1] + d.hands[2]) == sorted(blocked.hands[1] + blocked.hands[2]) for d in redealt)
+
+
+def test_a_seat_left_with_a_trick_card_that_draws_may_still_hold_matching_trick_cards():
+    """With one card left a matching trick card may not be played, so drawing proves only that
+    the seat holds no matching plain card."""
+    s = table([["5S", "KD"], ["8S"], ["9H", "2C", "QD"]], ["9S"])
+    GAME.apply(s, 0, "play 5S")
+    GAME.apply(s, 1, "draw")
+    assert "8S" not in s.lacks[1] and "7S" in s.lacks[1] and "5D" in s.lacks[1]
+
+
+def test_known_lacks_survive_json_and_states_saved_before_them_still_play():
+    s = table([["5S", "KD", "3C"], ["4D", "6D", "7C"], ["9H", "2C", "QD"]], ["9S"])
+    GAME.apply(s, 0, "play 5S")
+    GAME.apply(s, 1, "draw")
+    assert type(s).from_json(s.to_json()) == s and s.lacks[1] and s.lacks_free[1] == 1
+    old = json.loads(GAME.start(4, {"hands_to_win": 2}, seed=3).to_json())
+    del old["lacks"], old["lacks_free"]
+    s = type(s).from_json(json.dumps(old))
+    rng = random.Random(3)
+    while not s.over:
+        seat = s.turn
+        GAME.determinize(s, seat, rng)
+        GAME.apply(s, seat, rng.choice(GAME.moves(s, seat)))
+    assert len(s.lacks) == 4, "the next deal starts keeping track"
 
 
 def test_registered():
