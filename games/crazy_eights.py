@@ -33,6 +33,7 @@ import random
 from dataclasses import dataclass, field
 
 from games import cards as C
+from games.common.lacks import LackState, deal_lacks_around, drew_unseen, forget_lacks, played_seen, saw_lacking
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
 from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
@@ -47,7 +48,6 @@ from games.engine import (
     Outcome,
     PileView,
     SeatView,
-    State,
     View,
     Zone,
     placings_from,
@@ -56,6 +56,7 @@ from games.options import Options, option
 
 WILD_RANK = 8
 WILD = (0, WILD_RANK)   # jokers (rank 0) and 8s fit anything; after a joker `named` is ANY
+EVERY_CARD = sorted(set(C.french_deck(jokers=2)))
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class CrazyEightsOptions(Options):
 
 
 @dataclass(kw_only=True)
-class CrazyEightsState(State):
+class CrazyEightsState(LackState):
     hands: list[list[str]] = field(default_factory=list)
     stock: list[str] = field(default_factory=list)     # top is the last card
     discard: list[str] = field(default_factory=list)   # top is the last card
@@ -163,6 +164,7 @@ class CrazyEights(Game[CrazyEightsState]):
         s.named = ANY if C.is_joker(s.discard[-1]) else ""
         s.turn = next_seat(s.dealer, s.players)
         s.drawn, s.passes = "", 0
+        forget_lacks(s)
         s.hand_no += 1
         events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the upcard is {C.text(s.discard[-1])}."))
         return events
@@ -239,12 +241,17 @@ class CrazyEights(Game[CrazyEightsState]):
 
     # -- playing
     def play(self, s: CrazyEightsState, seat: int, move: Move) -> list[Event]:
+        one_draw = self.options_of(s).draw == "one_then_pass"
         if move.kind == "draw":
+            if s.drawn and not one_draw:    # drawing again: nothing held fitted
+                self._saw_no_play(s, seat)
             return self._draw(s, seat)
         if move.kind == "pass":
             # only passes forced by an empty stock can block the hand; a pass after a
             # draw (draw=one_then_pass) leaves the player cards to try next time
-            voluntary = bool(s.drawn) and self.options_of(s).draw == "one_then_pass"
+            voluntary = bool(s.drawn) and one_draw
+            if not voluntary:
+                self._saw_no_play(s, seat)
             s.passes = 0 if voluntary else s.passes + 1
             s.drawn = ""
             events = [Event(f"{{p{seat}}} passes.")]
@@ -255,6 +262,7 @@ class CrazyEights(Game[CrazyEightsState]):
         code = move.args[0]
         s.hands[seat].remove(code)
         s.discard.append(code)
+        played_seen(s, seat, [code])
         s.passes, s.drawn = 0, ""
         suit = move.param("suit")
         if C.is_joker(code):
@@ -282,8 +290,13 @@ class CrazyEights(Game[CrazyEightsState]):
         s.hands[seat].sort(key=C.sort_key)
         s.drawn = code
         s.passes = 0
+        drew_unseen(s, seat, 1)
         events += [draws(seat), Event(f"You drew {C.text(code)}.", to=seat)]
         return events
+
+    def _saw_no_play(self, s: CrazyEightsState, seat: int) -> None:
+        """``seat`` drew again or passed because nothing it held fitted: everyone knows it."""
+        saw_lacking(s, seat, [c for c in EVERY_CARD if self.playable(s, c)])
 
     def _end_hand(self, s: CrazyEightsState, out_seat: int | None) -> list[Event]:
         o: CrazyEightsOptions = self.options_of(s)
@@ -409,6 +422,13 @@ class CrazyEights(Game[CrazyEightsState]):
                        f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
 
     # -- computer players
+    def determinize(self, s: CrazyEightsState, seat: int | None, rng: random.Random) -> CrazyEightsState:
+        """Hidden cards dealt anew, then no seat keeps cards everyone saw it lack (it drew again
+        or passed for want of a play), beyond the cards it drew since."""
+        twin = super().determinize(s, seat, rng)
+        deal_lacks_around(self, twin, seat, rng)
+        return twin
+
     def hand_progress(self, s: CrazyEightsState) -> list[float]:
         return [-float(len(h)) for h in s.hands]
 

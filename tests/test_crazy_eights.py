@@ -1,5 +1,6 @@
 """Crazy Eights: the rules in shared/rules/crazy_eights.md, one rule per test."""
 
+import json
 import random
 import threading
 from collections import Counter
@@ -672,6 +673,43 @@ def test_zones_cover_the_deck_once_and_hide_hands_and_stock():
     assert Counter(c for z in zones.values() for c in z.cards) == Counter(C.french_deck(jokers=2))
     assert zones["hand 2"].visible_to == 2 and zones["stock"].visible_to == "none"
     assert zones["discard"].visible_to == "all"
+
+
+# --- what the computer players may infer ------------------------------------------------------
+
+def _fits_the_5_of_spades(code):
+    return C.suit(code) == "S" or C.rank(code) in (5, 8)
+
+
+def test_the_search_never_redeals_a_seat_cards_it_showed_it_lacked_by_drawing_again():
+    """The first draw may be a choice, but drawing again shows everyone that nothing held
+    fitted the 5♠ (no spade, no 5, no 8): a redeal gives the seat at most the one card drawn
+    since, and none once it has played that card."""
+    rest = [c for c in C.french_deck() if c not in {"5S", "KD", "3C", "4D", "6D", "7C", "9S", "5H", "2H"}]
+    s = table([["5S", "KD", "3C"], ["4D", "6D", "7C"]], ["9S"], stock=rest + ["5H", "2H"])
+    GAME.apply(s, 0, "play 5S")
+    GAME.apply(s, 1, "draw")
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(40)]
+    assert any(sum(map(_fits_the_5_of_spades, d.hands[1])) > 1 for d in redealt), "the first draw proves nothing"
+    GAME.apply(s, 1, "draw")
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(40)]
+    assert all(sum(map(_fits_the_5_of_spades, d.hands[1])) <= 1 for d in redealt)
+    assert any(sum(map(_fits_the_5_of_spades, d.hands[1])) == 1 for d in redealt)
+    GAME.apply(s, 1, "play 5H")
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(40)]
+    assert not any(_fits_the_5_of_spades(c) for d in redealt for c in d.hands[1])
+    assert CrazyEightsState.from_json(s.to_json()) == s
+
+
+def test_states_saved_before_the_known_lacks_still_play():
+    old = json.loads(GAME.start(3, {"hands_to_win": 2}, seed=4).to_json())
+    del old["lacks"], old["lacks_free"]
+    s = CrazyEightsState.from_json(json.dumps(old))
+    rng = random.Random(4)
+    while not s.over:
+        GAME.determinize(s, s.turn, rng)
+        GAME.apply(s, s.turn, rng.choice(GAME.moves(s, s.turn)))
+    assert len(s.lacks) == 3, "the next deal starts keeping track"
 
 
 # --- round trip and whole matches -------------------------------------------------------------
