@@ -14,9 +14,12 @@ Choices where the rules file leaves room (decisions and clarifications in
   card, not only the drawn one). With ``draw=one_then_pass`` a player draws one
   card and then plays that card if it fits, or passes.
 * When the stock is empty the discards under the top card are shuffled into a new
-  stock. When neither can give a card, a player who cannot play passes; if every
-  player passes in a row the hand is blocked and the fewest cards wins, then the
-  lowest penalty points; a remaining tie shares the win [rec].
+  stock, at most ``MAX_RECYCLES`` times a hand [rec]: without a limit, players who
+  each name a suit the next one lacks can pass the four 8s round the table for ever
+  (draw an 8, play it, the next player draws it back). When nothing can be drawn, a
+  player who cannot play passes; if every player passes in a row the hand is
+  blocked and the fewest cards wins, then the lowest penalty points; a remaining
+  tie shares the win [rec].
 * Penalty points: 8s 50, court cards 10, aces 1, other cards their pip value,
   jokers 50 [rec: like the other wild card].
 * Scoring: by default one hand decides (``hands_to_win`` = 1). ``hands_to_win``
@@ -57,6 +60,8 @@ from games.options import Options, option
 WILD_RANK = 8
 WILD = (0, WILD_RANK)   # jokers (rank 0) and 8s fit anything; after a joker `named` is ANY
 EVERY_CARD = sorted(set(C.french_deck(jokers=2)))
+MAX_RECYCLES = 20       # a hand turns its discards into a new stock at most this often
+NO_MORE_RECYCLES = "The discard pile will not be turned over again this hand."
 
 
 @dataclass(frozen=True)
@@ -101,6 +106,7 @@ class CrazyEightsState(LackState):
     named: str = ""          # suit named by the last 8, ANY after a joker, "" otherwise
     drawn: str = ""          # the card this player drew last this turn ("" = not drawn yet)
     passes: int = 0          # passes in a row
+    recycles: int = 0        # times this hand's discards were shuffled into a new stock
     last_result: str = ""
 
 
@@ -132,8 +138,8 @@ class CrazyEights(Game[CrazyEightsState]):
         "wild too and leave the next player free to play anything.\n"
         "If you cannot or would rather not play, draw cards one at a time until you hold "
         "something playable, then play. An empty stock is rebuilt by shuffling the discards "
-        "under the top card. If nobody can play or draw, the player with the fewest cards "
-        "wins the blocked hand.\n"
+        f"under the top card, up to {MAX_RECYCLES} times a hand. If nobody can play or draw, the player "
+        "with the fewest cards wins the blocked hand.\n"
         "The first player to get rid of every card wins the hand. Matches can be played to a "
         "number of hand wins, or with penalty points for cards left in hand (8s 50, court "
         "cards 10, aces 1, others their number), lowest total winning."
@@ -163,7 +169,7 @@ class CrazyEights(Game[CrazyEightsState]):
             events.append(Event(f"{C.text(buried)} is turned up and buried in the stock."))
         s.named = ANY if C.is_joker(s.discard[-1]) else ""
         s.turn = next_seat(s.dealer, s.players)
-        s.drawn, s.passes = "", 0
+        s.drawn, s.passes, s.recycles = "", 0, 0
         forget_lacks(s)
         s.hand_no += 1
         events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the upcard is {C.text(s.discard[-1])}."))
@@ -182,7 +188,7 @@ class CrazyEights(Game[CrazyEightsState]):
             return []
         o: CrazyEightsOptions = self.options_of(s)
         hand = s.hands[seat]
-        drawable = can_draw(s.stock, s.discard)
+        drawable = self._can_draw(s)
         if s.drawn and o.draw == "one_then_pass":
             plays = self._plays(s, seat, [s.drawn] if self.playable(s, s.drawn) else [])
             return plays + [Move("pass")]
@@ -281,10 +287,17 @@ class CrazyEights(Game[CrazyEightsState]):
         s.turn = next_seat(seat, s.players)
         return events
 
+    @staticmethod
+    def _can_draw(s: CrazyEightsState) -> bool:
+        return bool(s.stock) or (s.recycles < MAX_RECYCLES and can_draw(s.stock, s.discard))
+
     def _draw(self, s: CrazyEightsState, seat: int) -> list[Event]:
         events = []
         if not s.stock and recycle(s.stock, s.discard, s.rng()):
+            s.recycles += 1
             events.append(Event("The discard pile was shuffled into a new stock."))
+            if s.recycles == MAX_RECYCLES:
+                events.append(Event(NO_MORE_RECYCLES))
         code = s.stock.pop()
         s.hands[seat].append(code)
         s.hands[seat].sort(key=C.sort_key)
@@ -378,6 +391,8 @@ class CrazyEights(Game[CrazyEightsState]):
             facts.append("A joker is on top: any card may follow")
         elif s.named:
             facts.append(f"Named suit: {suit_text(s.named)}")
+        if s.recycles >= MAX_RECYCLES:
+            facts.append(NO_MORE_RECYCLES)
         if s.last_result:
             facts.append(s.last_result)
         status = (self.outcome(s).summary if s.over

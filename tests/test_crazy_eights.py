@@ -10,7 +10,8 @@ import pytest
 
 from games import cards as C
 from games import registry
-from games.crazy_eights import ANY, GAME, CrazyEightsState, penalty
+from games.ai import make_player
+from games.crazy_eights import ANY, GAME, MAX_RECYCLES, NO_MORE_RECYCLES, CrazyEightsState, penalty
 from games.engine import BadOption, IllegalMove, Move
 from tests.playthrough import assert_refused
 from tests.table_helpers import play_out
@@ -339,6 +340,46 @@ def test_a_drawn_out_player_who_still_cannot_play_passes():
     assert plays(s, 0) == ["pass"]
     GAME.apply(s, 0, "pass")
     assert s.turn == 1
+
+
+def test_the_discard_pile_is_turned_over_at_most_max_recycles_times_a_hand_then_players_pass():
+    """After the last allowed rebuild a player is told so, the table shows it, and once the stock
+    is empty again a player who cannot play passes instead of drawing the discards back."""
+    s = table([["KD", "3C"], ["2D", "3D"]], ["2C", "3H", "9S"], stock=[])
+    s.recycles = MAX_RECYCLES - 1
+    events = GAME.apply(s, 0, "draw")
+    assert any(e.text == NO_MORE_RECYCLES for e in events)
+    assert NO_MORE_RECYCLES in GAME.view(s, 1).facts
+    s.stock.clear()
+    s.discard[:0] = ["4H", "5H"]
+    s.drawn, s.turn = "", 1
+    assert plays(s, 1) == ["pass"]
+    assert "nothing left to draw" in refused(s, 1, "draw")
+
+
+def test_a_new_hand_may_turn_its_discard_pile_over_again():
+    s = table([["KD"], ["2D", "3D"]], ["9D"], stock=[], options={"hands_to_win": 2})
+    s.recycles = MAX_RECYCLES
+    GAME.apply(s, 0, "play KD")
+    assert s.hand_no == 2 and s.recycles == 0
+
+
+def test_four_heuristic_players_passing_the_four_8s_round_the_table_still_finish_the_hand():
+    """Found in the strength benchmark: every non-8 card is held, each player who draws an 8
+    names the suit they hold most, which the next player lacks, so the next player draws
+    the 8 back from the rebuilt stock; the match ran past 20,000 moves."""
+    hands = [["5H", "AD", "JD", "AC", "4C", "7C", "QC", "KC"],
+             ["AS", "4S", "6S", "7S", "JS", "QS", "KS", "AH", "2H", "3H", "4H", "6H", "7H", "10H", "KH",
+              "3D", "4D", "6D", "7D", "9D", "10D", "QD"],
+             ["2D", "5D", "KD", "6C", "9C", "10C"],
+             ["2S", "3S", "5S", "9S", "10S", "9H", "JH", "QH", "2C", "3C", "5C", "JC"]]
+    s = table(hands, ["8D", "8C", "8S"], stock=["8H"], named="C", turn=1)
+    players = [make_player("heuristic", seat) for seat in range(4)]
+    for _ in range(2000):
+        if s.over:
+            break
+        GAME.apply(s, s.turn, players[s.turn].choose(GAME, s, s.turn))
+    assert s.over
 
 
 # --- blocked hands ----------------------------------------------------------------------------
