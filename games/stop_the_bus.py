@@ -21,6 +21,10 @@ Choices where the rules file leaves room (decisions and clarifications in
 * Cards taken from the centre are known to everybody, so they are shown with the
   taker's seat until they go back to the centre; the cards dealt stay secret until
   the showdown. The rest of the pack is not used and stays face down.
+* For computer players: every exchange is public, and it tells something of the
+  cards kept. Determinizing deals another seat's secret cards so that its exchanges
+  this hand were ones a sensible player makes (the best hand one exchange could
+  give), as far as a few tries find such cards.
 * Showdown: the worst hand loses a token; when several tie for worst, each of them
   loses one. If that would leave nobody with a token (all the players still in tie
   for worst on their last token), nobody loses one and the hand is dealt again by
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from games import cards as C
 from games.common import brag
@@ -44,6 +49,7 @@ from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, 
 from games.options import Options, option
 
 HAND = 3
+INFERENCE_TRIES = 30   # deals of one seat's secret cards a determinization tries to explain its exchanges
 BRAG_TEXTS = {   # the brag option as players read it
     "standard": "3-3-3 is the best prial, A-2-3 the best run",
     "aces_top": "A-A-A is the best prial, A-2-3 the best run",
@@ -75,7 +81,20 @@ class StopTheBusState(State):
     turns: int = 0             # turns taken this hand
     gone: list[int] = field(default_factory=list)          # per seat: the hand it dropped out in, 0 = still in
     showdown: bool = False     # the hands lie face up (after the last hand)
+    # per seat, this hand's exchanges as seen by all: the centre before, the card taken, the card
+    # put back ("" "" when the hand was kept); a whole-hand swap clears its seat's list
+    exchanges: list[list[list[str]]] = field(default_factory=list)
     last_result: str = ""
+
+
+@lru_cache(maxsize=1 << 16)
+def _hand_key(cards: frozenset[str], variant: str) -> tuple[int, int, int, int]:
+    return brag.key(sorted(cards), variant)
+
+
+def hand_key(cards: list[str], variant: str) -> tuple[int, int, int, int]:
+    """`brag.key`, remembered: the computer players rank the same few hands over and over."""
+    return _hand_key(frozenset(cards), variant)
 
 
 def _stop_moves(move: Move) -> list[Move]:
@@ -125,6 +144,7 @@ class StopTheBus(Game[StopTheBusState]):
         s.rng().shuffle(deck)
         s.hands = [[] for _ in range(s.players)]
         s.known = [[] for _ in range(s.players)]
+        s.exchanges = [[] for _ in range(s.players)]
         order = self.active(s)
         start = order.index(self._next_active(s, s.dealer))
         order = order[start:] + order[:start]
@@ -204,6 +224,7 @@ class StopTheBus(Game[StopTheBusState]):
     # -- playing
     def play(self, s: StopTheBusState, seat: int, move: Move) -> list[Event]:
         events: list[Event] = []
+        self._record_exchange(s, seat, move)
         if move.kind == "take":
             take, drop = move.args[0], move.param("drop")
             at = s.centre.index(take)
@@ -230,6 +251,17 @@ class StopTheBus(Game[StopTheBusState]):
             return events + self._showdown(s)
         s.turn = nxt
         return events
+
+    @staticmethod
+    def _record_exchange(s: StopTheBusState, seat: int, move: Move) -> None:
+        if len(s.exchanges) != s.players:   # a state saved before exchanges were recorded
+            return
+        if move.kind == "swap":
+            s.exchanges[seat] = []
+        elif move.kind == "take":
+            s.exchanges[seat].append(s.centre + [move.args[0], move.param("drop")])
+        else:
+            s.exchanges[seat].append(s.centre + ["", ""])
 
     def _showdown(self, s: StopTheBusState) -> list[Event]:
         variant = s.options["brag"]
@@ -368,15 +400,57 @@ class StopTheBus(Game[StopTheBusState]):
             out.append(cat + a / 16 + b / 256 + c / 4096)
         return out
 
+    def determinize(self, s: StopTheBusState, seat: int | None, rng: random.Random) -> StopTheBusState:
+        """Deal the unseen cards anew (`Game.determinize`), then re-deal each other seat's
+        secret cards from the unused pack until its exchanges this hand look sensible
+        (`_explains`): a seat that kept its hand while the centre showed good cards
+        most likely holds a hand those cards would not improve."""
+        twin = super().determinize(s, seat, rng)
+        if twin.showdown or len(twin.exchanges) != twin.players:
+            return twin
+        for other in self.active(twin):
+            if other != seat and twin.hands[other] and twin.exchanges[other]:
+                self._infer_secret_cards(twin, other, rng)
+        return twin
+
+    def _infer_secret_cards(self, s: StopTheBusState, seat: int, rng: random.Random) -> None:
+        turns = s.exchanges[seat]
+        secret, pool = s.hands[seat], s.hands[seat] + s.stub
+        best, best_score = list(secret), self._explains(s, seat, secret, turns)
+        for _ in range(INFERENCE_TRIES):
+            if best_score == len(turns):
+                break
+            guess = rng.sample(pool, len(secret))
+            score = self._explains(s, seat, guess, turns)
+            if score > best_score:
+                best, best_score = guess, score
+        chosen = set(best)
+        secret[:] = best
+        s.stub[:] = [c for c in pool if c not in chosen]
+
+    def _explains(self, s: StopTheBusState, seat: int, secret: list[str], turns: list[list[str]]) -> int:
+        """How many of ``turns`` (a seat's exchanges) made the best hand one exchange
+        could, had the seat's secret cards been ``secret``. Walks back from the hand held now."""
+        variant = s.options["brag"]
+        after = secret + s.known[seat]
+        explained = 0
+        for *centre, take, drop in reversed(turns):
+            before = [c for c in after if c != take] + [drop] if take else after
+            best = max([hand_key(before, variant)]
+                       + [hand_key([x for x in before if x != d] + [c], variant) for c in centre for d in before])
+            explained += hand_key(after, variant) >= best
+            after = before
+        return explained
+
     def rollout_move(self, s: StopTheBusState, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """Take the exchange that makes the best hand (keep the hand when nothing improves
         it), and stop the bus with a pair of nines or better."""
         variant = s.options["brag"]
         mine = self.held(s, seat)
-        best, best_key = None, brag.key(mine, variant)
+        best, best_key = None, hand_key(mine, variant)
         for c in s.centre:
             for d in mine:
-                k = brag.key([x for x in mine if x != d] + [c], variant)
+                k = hand_key([x for x in mine if x != d] + [c], variant)
                 if k > best_key:
                     best, best_key = (c, d), k
         stop = s.stopper < 0 and best_key >= (brag.PAIR, 9, 0, 0) and rng.random() < 0.8

@@ -9,7 +9,7 @@ import pytest
 from games import cards as C
 from games import registry
 from games.engine import Move
-from games.stop_the_bus import GAME, StopTheBusOptions
+from games.stop_the_bus import GAME, StopTheBusOptions, hand_key
 from tests.playthrough import assert_events_private, assert_no_leak, assert_refused, play_random
 
 
@@ -304,6 +304,28 @@ def test_determinize_keeps_cards_taken_from_the_centre():
         d = GAME.determinize(s, 1, random.Random(n))
         assert d.known[0] == ["KH"] and d.hands[1] == s.hands[1] and d.centre == s.centre
 
+
+
+def improvable(hand, centre):
+    """Whether one exchange with ``centre`` would make ``hand`` a better Brag hand."""
+    best = max(hand_key([x for x in hand if x != d] + [c], "standard") for c in centre for d in hand)
+    return best > hand_key(hand, "standard")
+
+
+def test_the_search_redeals_a_seat_that_kept_its_hand_a_hand_the_centre_would_not_improve():
+    """Everyone saw seat 1 keep its hand while 2C 3D 6H lay in the centre: most hands would
+    have taken one of them (a pair, a run, a flush card). The computer players' redeals of
+    seat 1's secret cards follow that; a seat that did nothing yet stays dealt at random."""
+    s = table(["KD 7H 2S", "QS JD 9C", "10C 8H 4S", "AS 5H 3C"], "2C 3D 6H", turn=1)
+    GAME.apply(s, 1, "pass")
+    assert s.exchanges[1] == [["2C", "3D", "6H", "", ""]]
+    redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(30)]
+    assert sum(improvable(d.hands[1], ["2C", "3D", "6H"]) for d in redealt) <= 1
+    assert sum(improvable(d.hands[2], ["2C", "3D", "6H"]) for d in redealt) >= 15
+    for d in redealt:
+        assert Counter(d.hands[1] + d.hands[2] + d.hands[3] + d.stub) == Counter(
+            s.hands[1] + s.hands[2] + s.hands[3] + s.stub)
+        assert d.hands[0] == s.hands[0] and d.centre == s.centre
 
 # --- whole games -----------------------------------------------------------------------------------
 
