@@ -22,8 +22,8 @@ Choices where the rules file leaves room (decisions and clarifications in
   taker's seat until they go back to the centre; the cards dealt stay secret until
   the showdown. The rest of the pack is not used and stays face down.
 * For computer players: every exchange is public, and it tells something of the
-  cards kept. Determinizing deals another seat's secret cards so that its exchanges
-  this hand were ones a sensible player makes (the best hand one exchange could
+  cards kept. Determinizing deals another seat's secret cards so that its latest
+  exchanges were ones a sensible player makes (the best hand one exchange could
   give), as far as a few tries find such cards.
 * Showdown: the worst hand loses a token; when several tie for worst, each of them
   loses one. If that would leave nobody with a token (all the players still in tie
@@ -49,7 +49,8 @@ from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, 
 from games.options import Options, option
 
 HAND = 3
-INFERENCE_TRIES = 30   # deals of one seat's secret cards a determinization tries to explain its exchanges
+INFERENCE_TRIES = 20   # deals of one seat's secret cards a determinization tries to explain its exchanges
+INFERRED_TURNS = 4     # with its latest exchanges (a bound on the time a determinization takes)
 BRAG_TEXTS = {   # the brag option as players read it
     "standard": "3-3-3 is the best prial, A-2-3 the best run",
     "aces_top": "A-A-A is the best prial, A-2-3 the best run",
@@ -402,7 +403,7 @@ class StopTheBus(Game[StopTheBusState]):
 
     def determinize(self, s: StopTheBusState, seat: int | None, rng: random.Random) -> StopTheBusState:
         """Deal the unseen cards anew (`Game.determinize`), then re-deal each other seat's
-        secret cards from the unused pack until its exchanges this hand look sensible
+        secret cards from the unused pack until its latest exchanges look sensible
         (`_explains`): a seat that kept its hand while the centre showed good cards
         most likely holds a hand those cards would not improve."""
         twin = super().determinize(s, seat, rng)
@@ -414,7 +415,7 @@ class StopTheBus(Game[StopTheBusState]):
         return twin
 
     def _infer_secret_cards(self, s: StopTheBusState, seat: int, rng: random.Random) -> None:
-        turns = s.exchanges[seat]
+        turns = s.exchanges[seat][-INFERRED_TURNS:]
         secret, pool = s.hands[seat], s.hands[seat] + s.stub
         best, best_score = list(secret), self._explains(s, seat, secret, turns)
         for _ in range(INFERENCE_TRIES):
@@ -429,7 +430,7 @@ class StopTheBus(Game[StopTheBusState]):
         s.stub[:] = [c for c in pool if c not in chosen]
 
     def _explains(self, s: StopTheBusState, seat: int, secret: list[str], turns: list[list[str]]) -> int:
-        """How many of ``turns`` (a seat's exchanges) made the best hand one exchange
+        """How many of ``turns`` (a seat's latest exchanges) made the best hand one exchange
         could, had the seat's secret cards been ``secret``. Walks back from the hand held now."""
         variant = s.options["brag"]
         after = secret + s.known[seat]
