@@ -691,6 +691,31 @@ class IDoubtIt(Game[IDoubtItState]):
         add noise (see the module docstring)."""
         return 8 * len(self.active(s))
 
+    def determinize(self, s: IDoubtItState, seat: int | None, rng) -> IDoubtItState:
+        """The unseen cards dealt anew, but a claim still open to doubt stays true where the
+        declarer, in the new deal, held the cards to make it true: players tell the truth when
+        they can. Dealt purely at random, the claimed cards would match only by chance, and
+        the search would take nearly every claim for a lie."""
+        twin = super().determinize(s, seat, rng)
+        if twin.window and twin.claim["seat"] != seat:
+            self._tell_the_truth_where_possible(twin)
+        return twin
+
+    def _tell_the_truth_where_possible(self, s: IDoubtItState) -> None:
+        """Swap the declarer's cards of the claimed rank into the open claim for its other cards."""
+        declarer, rank, count = s.claim["seat"], s.claim["rank"], s.claim["count"]
+        hand = s.hands[declarer]
+        genuine = [c for c in hand if C.RANK[c] == rank]
+        top = len(s.pile) - count
+        for i in range(top, len(s.pile)):
+            if not genuine:
+                break
+            if C.RANK[s.pile[i]] != rank:
+                card = genuine.pop()
+                hand[hand.index(card)] = s.pile[i]
+                s.pile[i] = card
+        hand.sort(key=hand_key)
+
     def hand_progress(self, s: IDoubtItState) -> list[float]:
         """Fewer cards is better; cards laid down under an open doubt window still count
         for their owner, so a playout cut in the middle of a challenge is judged fairly."""

@@ -565,6 +565,25 @@ def test_determinize_keeps_the_own_hand_and_draft_and_redeals_the_pile():
     assert d.pile != s.pile or d.hands[0] != s.hands[0], "the pile is dealt anew"
 
 
+def test_a_redeal_keeps_a_claim_true_where_the_declarer_could_have_told_the_truth():
+    """Players tell the truth when they hold the cards: in the search's redeals, a claim still open
+    to doubt is a lie only where the declarer's redealt hand holds no card of the claimed rank left
+    to put there, so doubting is not taken for a sure win."""
+    s = table([["7S", "9H", "KC", "QD"], ["2C", "3C", "4D", "5D", "6D"], ["4C", "5C", "8D", "JD"]],
+              rank=7, turn=1, pile=["AS", "AH", "2H", "3H", "4H", "5H", "6H", "7H", "7D", "7C", "JH"])
+    declare(s, 1, "2 n=1")
+    true_claims = 0
+    for n in range(200):
+        d = GAME.determinize(s, 0, random.Random(n))
+        claimed = d.pile[-1]
+        held = [c for c in d.hands[1] if C.RANK[c] == 7]
+        assert C.RANK[claimed] == 7 or not held, (claimed, d.hands[1])
+        true_claims += C.RANK[claimed] == 7
+        assert sorted(d.pile + d.hands[1] + d.hands[2]) == sorted(s.pile + s.hands[1] + s.hands[2])
+        assert len(d.hands[1]) == len(s.hands[1]) and d.hands[0] == s.hands[0]
+    assert true_claims > 80   # the declarer holds one of the three unseen sevens in about 60 % of the deals
+
+
 def test_the_playout_policy_doubts_a_claim_it_knows_is_false():
     s = table([["7S", "7H", "7D", "7C"], ["KC", "3C"], ["4C", "5C"]], rank=7, turn=1)
     declare(s, 1, "K n=1")
