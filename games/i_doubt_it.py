@@ -692,29 +692,36 @@ class IDoubtIt(Game[IDoubtItState]):
         return 8 * len(self.active(s))
 
     def determinize(self, s: IDoubtItState, seat: int | None, rng) -> IDoubtItState:
-        """The unseen cards dealt anew, but a claim still open to doubt stays true where the
-        declarer, in the new deal, held the cards to make it true: players tell the truth when
-        they can. Dealt purely at random, the claimed cards would match only by chance, and
-        the search would take nearly every claim for a lie."""
+        """The unseen cards dealt anew, but a claim still open to doubt stays as true as players
+        make it (see `_tell_the_truth_where_possible`). Dealt purely at random, the claimed cards
+        would match only by chance, and the search would take nearly every claim for a lie."""
         twin = super().determinize(s, seat, rng)
         if twin.window and twin.claim["seat"] != seat:
-            self._tell_the_truth_where_possible(twin)
+            self._tell_the_truth_where_possible(twin, seat)
         return twin
 
-    def _tell_the_truth_where_possible(self, s: IDoubtItState) -> None:
-        """Swap the declarer's cards of the claimed rank into the open claim for its other cards."""
+    def _tell_the_truth_where_possible(self, s: IDoubtItState, seat: int | None) -> None:
+        """Make the open claim's cards true where players would have: a declarer holding cards of
+        the claimed rank lays them, and only a single card is a bluff (as in `rollout_move`), so a
+        claim of several cards takes the missing ones from anywhere ``seat`` cannot see. A claim
+        stays a lie only where too few copies are left unseen."""
         declarer, rank, count = s.claim["seat"], s.claim["rank"], s.claim["count"]
-        hand = s.hands[declarer]
-        genuine = [c for c in hand if C.RANK[c] == rank]
+        places = [s.hands[declarer]]
+        if count > 1:
+            places += [h for i, h in enumerate(s.hands) if i not in (seat, declarer)]
+            places.append(s.pile)
         top = len(s.pile) - count
+        sources = [(place, i) for place in places
+                   for i in range(len(place)) if C.RANK[place[i]] == rank and (place is not s.pile or i < top)]
         for i in range(top, len(s.pile)):
-            if not genuine:
+            if not sources:
                 break
             if C.RANK[s.pile[i]] != rank:
-                card = genuine.pop()
-                hand[hand.index(card)] = s.pile[i]
-                s.pile[i] = card
-        hand.sort(key=hand_key)
+                place, at = sources.pop(0)
+                place[at], s.pile[i] = s.pile[i], place[at]
+        for place in places:
+            if place is not s.pile:
+                place.sort(key=hand_key)
 
     def hand_progress(self, s: IDoubtItState) -> list[float]:
         """Fewer cards is better; cards laid down under an open doubt window still count

@@ -584,6 +584,25 @@ def test_a_redeal_keeps_a_claim_true_where_the_declarer_could_have_told_the_trut
     assert true_claims > 80   # the declarer holds one of the three unseen sevens in about 60 % of the deals
 
 
+def test_a_redeal_keeps_a_claim_of_several_cards_true_while_enough_copies_are_unseen():
+    """Players bluff with a single card (as the playout policy does): in the search's redeals a
+    claim of two or more cards is true whenever the unseen cards hold enough copies, and a lie
+    only where they cannot (here the searching seat holds two of the four sevens)."""
+    s = table([["7S", "7H", "KC", "QD"], ["2C", "3C", "4D", "5D", "6D"], ["4C", "5C", "8D", "JD"]],
+              rank=7, turn=1, pile=["AS", "AH", "2H", "3H", "4H", "5H", "6H", "7D", "8H", "7C", "JH"])
+    declare(s, 1, "2 n=1", "3 n=1")
+    for n in range(50):
+        d = GAME.determinize(s, 0, random.Random(n))
+        assert [C.RANK[c] for c in d.pile[-2:]] == [7, 7]
+        assert sorted(d.pile + d.hands[1] + d.hands[2]) == sorted(s.pile + s.hands[1] + s.hands[2])
+        assert [len(h) for h in d.hands] == [len(h) for h in s.hands] and d.hands[0] == s.hands[0]
+    declare_three = table([["7S", "7H", "KC"], ["2C", "3C", "4D", "5D"], ["4C", "5C"]],
+                          rank=7, turn=1, pile=["AS", "7D", "7C"])
+    declare(declare_three, 1, "2 n=1", "3 n=1", "4 n=1")
+    d = GAME.determinize(declare_three, 0, random.Random(1))
+    assert sorted(C.RANK[c] for c in d.pile[-3:]) != [7, 7, 7], "only two sevens are unseen: a lie"
+
+
 def test_the_playout_policy_doubts_a_claim_it_knows_is_false():
     s = table([["7S", "7H", "7D", "7C"], ["KC", "3C"], ["4C", "5C"]], rank=7, turn=1)
     declare(s, 1, "K n=1")
