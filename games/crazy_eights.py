@@ -127,6 +127,7 @@ class CrazyEights(Game[CrazyEightsState]):
     key = "crazy_eights"
     title = "Crazy Eights"
     seats = range(2, 9)
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = CrazyEightsOptions
     State = CrazyEightsState
     summary = "Shed your hand by matching suit or rank; 8s are wild."

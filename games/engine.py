@@ -280,6 +280,9 @@ class Game(Generic[S]):
     State: ClassVar[type[State]]
     summary: ClassVar[str] = ""      # one line for menus
     rules: ClassVar[str] = ""        # the rules in our own words, for /rules
+    # how many standard errors surer the search must be of another move to overrule
+    # `heuristic_move` (games/ai/search.py); 0: the search's most visited move plays
+    heuristic_trust: ClassVar[float] = 0.0
 
     # -- life cycle
     def start(self, players: int, options: dict[str, Any] | Options | None = None, seed: int = 0) -> S:

@@ -98,6 +98,7 @@ class FanTan(ChipsMatch, Game[FanTanState]):
     key = "fan_tan"
     title = "Fan Tan"
     seats = range(3, 9)
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = FanTanOptions
     State = FanTanState
     summary = "Build the suits out from the 7s; play when you can, pay when you can't."

@@ -129,6 +129,7 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
     key = "newmarket"
     title = "Newmarket"
     seats = range(3, 9)
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = NewmarketOptions
     State = NewmarketState
     summary = "Runs in suit played by whoever holds the next card; pay cards win their pots."

@@ -106,6 +106,7 @@ class StopTheBus(Game[StopTheBusState]):
     key = "stop_the_bus"
     title = "Stop the Bus"
     seats = range(2, 7)
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = StopTheBusOptions
     State = StopTheBusState
     summary = "Trade cards with the centre for the best Brag hand; the worst hand loses a token."

@@ -112,6 +112,7 @@ class Trash(Game[TrashState]):
     key = "trash"
     title = "Trash"
     seats = range(2, 9)
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = TrashOptions
     State = TrashState
     summary = "Race to turn up a face-down layout of ace to 10; jacks are wild."

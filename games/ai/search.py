@@ -16,6 +16,16 @@ there), the game's ``hand_progress`` breaks ties in standing: in a match won by
 winning a hand, every seat but the winner gains nothing, and without it a seat
 left one card from going out would count the same as one that drew ten, so
 against several opponents a move's reward would hardly depend on the move.
+
+The search's pick is the most visited move. In games of much luck a few hundred
+playouts often cannot tell two moves apart, and picking the more visited one is
+then close to a coin toss, which lost to the plain rule of thumb in Stop the Bus,
+Crazy Eights, Fan Tan, Newmarket and Trash. There the game sets a
+``heuristic_trust``: where its rule of thumb (``heuristic_move``) differs from the
+pick, the rule of thumb stands unless the pick's mean reward is higher by that
+many standard errors of the difference. Where the search does see a difference it
+plays its own move. Games whose rule of thumb is weak (Jack Change It's) keep the
+plain pick.
 """
 
 from __future__ import annotations
@@ -29,7 +39,7 @@ from games.engine import Game, Move, State
 
 
 class _Node:
-    __slots__ = ("parent", "move", "actor", "children", "visits", "avail", "total")
+    __slots__ = ("parent", "move", "actor", "children", "visits", "avail", "total", "squares")
 
     def __init__(self, parent: _Node | None = None, move: Move | None = None, actor: int = -1) -> None:
         self.parent = parent
@@ -39,6 +49,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
+        self.squares = 0.0
 
 
 def rank_rewards(before: Sequence[float], after: Sequence[float],
@@ -65,15 +76,31 @@ def playout_rewards(game: Game, d: State, before: Sequence[float], hand: int) ->
     return rank_rewards(before, game.standing(d), progress)
 
 
+def _clearly_better(a: _Node, b: _Node, z: float) -> bool:
+    """Whether ``a``'s mean reward exceeds ``b``'s by more than ``z`` standard errors of the
+    difference. Each move's rewards count two more, a 0 and a 1, so that a move tried once or
+    twice with a lucky result is not taken for a sure thing."""
+    def mean_and_error(n: _Node) -> tuple[float, float]:
+        count = n.visits + 2
+        mean = (n.total + 1.0) / count
+        spread = max((n.squares + 1.0) / count - mean * mean, 0.0)
+        return mean, spread / count
+    (ma, va), (mb, vb) = mean_and_error(a), mean_and_error(b)
+    return ma - mb > z * math.sqrt(va + vb)
+
+
 class SearchPlayer:
     """ISMCTS within a budget of ``iterations`` playouts and ``seconds`` of time
-    (whichever runs out first; ``seconds=None`` makes a choice reproducible)."""
+    (whichever runs out first; ``seconds=None`` makes a choice reproducible). ``trust`` (see the
+    module doc) overrides the game's `heuristic_trust`: the game's rule-of-thumb move stands
+    unless the search is that many standard errors sure of a better one."""
 
     name = "search"
 
     def __init__(self, iterations: int = 1000, seconds: float | None = 0.9,
-                 exploration: float = 0.7, max_playout: int = 200, seed: int = 0) -> None:
+                 exploration: float = 0.7, max_playout: int = 200, seed: int = 0, trust: float | None = None) -> None:
         self.iterations = iterations
+        self.trust = trust
         self.max_playout = max_playout
         self.seconds = seconds
         self.exploration = exploration
@@ -132,14 +159,23 @@ class SearchPlayer:
             rewards = playout_rewards(game, d, before, hand)
             while node is not root:
                 node.visits += 1
-                node.total += rewards[node.actor]
+                r = rewards[node.actor]
+                node.total += r
+                node.squares += r * r
                 node = node.parent
             if deadline is not None and time.perf_counter() > deadline:
                 break
         self.last_iterations = done
-        best = max((ch for (actor, m), ch in root.children.items() if actor == seat and m in legal),
-                   key=lambda ch: (ch.visits, ch.total), default=None)
-        return best.move if best is not None else legal[0]
+        mine = {m: ch for (actor, m), ch in root.children.items() if actor == seat and m in legal}
+        best = max(mine.values(), key=lambda ch: (ch.visits, ch.total), default=None)
+        if best is None:
+            return legal[0]
+        trust = game.heuristic_trust if self.trust is None else self.trust
+        if trust:
+            thumb = game.heuristic_move(state, seat, legal, rng)
+            if thumb != best.move and not _clearly_better(best, mine.get(thumb) or _Node(), trust):
+                return thumb
+        return best.move
 
     @staticmethod
     def _actor(game: Game, d: State, seat: int, at_root: bool, rng: random.Random) -> int:
