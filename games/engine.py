@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from games import cards as C
 from games.jsontext import dumps
 from games.options import BadOption, Options
+from games.text import Text
 
 __all__ = [
     "BadOption", "Choice", "Event", "Game", "IllegalMove", "Move", "Options", "Outcome",
@@ -97,7 +98,8 @@ class Event:
     """A line for the table log. ``{p0}``…``{p9}`` stand for seat names. With
     ``to`` set, only that seat may see the line (e.g. which card it drew). With ``many``
     set, consecutive events with the same ``many`` are told as one line: ``many`` with
-    ``{n}`` the sum of their ``count`` ("{p1} draws {n} cards." after four single draws)."""
+    ``{n}`` the sum of their ``count`` ("{p1} draws {n} cards." after four single draws;
+    a plural `Text` has its ``n`` set)."""
 
     text: str
     to: int | None = None
@@ -109,7 +111,9 @@ class Event:
         if not self.many or later.many != self.many or later.to != self.to:
             return None
         n = self.count + later.count
-        return Event(self.many.replace("{n}", str(n)), self.to, n, self.many)
+        many = self.many
+        text = many.with_params(n=n) if isinstance(many, Text) else many.replace("{n}", str(n))
+        return Event(text, self.to, n, many)
 
     def render(self, names: Sequence[str]) -> str:
         """The text with each placeholder replaced in one pass: a name that itself reads

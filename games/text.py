@@ -1,0 +1,228 @@
+"""Texts a person reads, as catalog messages: an English template and its parameters.
+
+A game never writes words in a language; it writes ``Text`` values::
+
+    T = texts("crazy_eights")
+    Event(T("{seat} plays {card}.", seat=Seat(2), card=Card("8S")))
+
+The template is the message id of the game's gettext catalog (``games/locales``); the
+parameters keep what the words are about: a seat (its player's name is filled in by
+the front end), a card or cards as codes, a suit, a number, another ``Text``. A front
+end turns a ``Text`` into words for one reader with ``games.localize.render``.
+
+A ``Text`` is also a ``str``: its value is the English text, with ``{p2}`` where a seat's
+name goes, exactly as every line read before catalogs existed. So code and tests that
+read English keep working, and a text that was never made a ``Text`` (a plain ``str``)
+still shows in English: the pseudo-locale tests find such texts.
+
+Plural messages (``N``) choose their form by the parameter ``n``. ``to_data`` and
+``from_data`` keep a text in JSON (a table's log survives a restart in every language).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from games import cards as C
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat, shown as its player's name."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seats:
+    """Seats, shown as their names joined with "and"."""
+
+    indexes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A card, shown with its rank and suit symbol in the reader's language."""
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """Cards, shown one after another."""
+
+    codes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Suit:
+    """A suit (``S``, ``H``, ``D``, ``C``), shown as its name, "spades"."""
+
+    letter: str
+
+
+Param = Any   # Seat, Seats, Card, Cards, Suit, int, float, a Text or a str shown as it is
+
+
+class Words:
+    """How parameters read in one language. English is this base class; the catalogs'
+    languages override the names (see games.localize)."""
+
+    def seat(self, index: int) -> str:
+        return f"{{p{index}}}"
+
+    def seats(self, indexes: Iterable[int]) -> str:
+        return self.and_list([self.seat(i) for i in indexes])
+
+    def card(self, code: str) -> str:
+        return C.text(code)
+
+    def cards(self, codes: Iterable[str]) -> str:
+        return " ".join(self.card(c) for c in codes)
+
+    def suit(self, letter: str) -> str:
+        return C.SUIT_NAMES[letter]
+
+    def number(self, value: float) -> str:
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    def and_list(self, words: list[str]) -> str:
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+    def text(self, text: Text) -> str:
+        return str(text)
+
+    def param(self, value: Param) -> str:
+        if isinstance(value, Text):
+            return self.text(value)
+        if isinstance(value, Seat):
+            return self.seat(value.index)
+        if isinstance(value, Seats):
+            return self.seats(value.indexes)
+        if isinstance(value, Card):
+            return self.card(value.code)
+        if isinstance(value, Cards):
+            return self.cards(value.codes)
+        if isinstance(value, Suit):
+            return self.suit(value.letter)
+        if isinstance(value, bool):
+            raise TypeError("a yes/no is not a text parameter")
+        if isinstance(value, int | float):
+            return self.number(value)
+        return value
+
+
+ENGLISH = Words()
+_FORMATTER = string.Formatter()
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template fills in (``{seat} plays {card}.`` → ``{"seat", "card"}``)."""
+    return {name for _, name, _, _ in _FORMATTER.parse(template) if name is not None}
+
+
+def fill(template: str, params: Mapping[str, Param], words: Words) -> str:
+    """``template`` with each ``{name}`` replaced by its parameter in ``words``' language. Only
+    names, in one pass: a parameter that reads ``{p0}`` or ``{card}`` is not filled again."""
+    out = []
+    for literal, name, _, _ in _FORMATTER.parse(template):
+        out.append(literal)
+        if name is not None:
+            out.append(words.param(params[name]))
+    return "".join(out)
+
+
+class Text(str):
+    """A message of catalog ``domain``: English template ``msgid`` (and ``plural`` with the
+    number ``params["n"]``), read as its English text wherever a ``str`` is expected."""
+
+    domain: str
+    msgid: str
+    plural: str
+    params: dict[str, Param]
+
+    def __new__(cls, domain: str, msgid: str, params: Mapping[str, Param] | None = None,
+                plural: str = "") -> Text:
+        params = dict(params or {})
+        missing = placeholders(msgid) - params.keys()
+        if missing or (plural and "n" not in params):
+            raise KeyError(f"{msgid!r} needs {sorted(missing or {'n'})}")
+        english = plural if plural and params["n"] != 1 else msgid
+        self = super().__new__(cls, fill(english, params, ENGLISH))
+        self.domain, self.msgid, self.plural, self.params = domain, msgid, plural, params
+        return self
+
+    def with_params(self, **changes: Param) -> Text:
+        """The same message with some parameters changed (a joined line's new ``n``)."""
+        return Text(self.domain, self.msgid, {**self.params, **changes}, self.plural)
+
+    def __reduce__(self):
+        return (Text, (self.domain, self.msgid, self.params, self.plural))
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"d": self.domain, "m": self.msgid}
+        if self.plural:
+            data["pl"] = self.plural
+        if self.params:
+            data["a"] = {k: _param_data(v) for k, v in self.params.items()}
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Text:
+        params = {k: _param_from(v) for k, v in data.get("a", {}).items()}
+        return cls(data["d"], data["m"], params, data.get("pl", ""))
+
+
+_TAGS: dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "seat": (Seat, lambda p: p.index, Seat),
+    "seats": (Seats, lambda p: list(p.indexes), lambda v: Seats(tuple(v))),
+    "card": (Card, lambda p: p.code, Card),
+    "cards": (Cards, lambda p: list(p.codes), lambda v: Cards(tuple(v))),
+    "suit": (Suit, lambda p: p.letter, Suit),
+}
+
+
+def _param_data(value: Param) -> Any:
+    if isinstance(value, Text):
+        return {"text": value.to_data()}
+    for tag, (kind, out, _) in _TAGS.items():
+        if isinstance(value, kind):
+            return {tag: out(value)}
+    return value
+
+
+def _param_from(data: Any) -> Param:
+    if isinstance(data, dict):
+        ((tag, value),) = data.items()
+        return Text.from_data(value) if tag == "text" else _TAGS[tag][2](value)
+    return data
+
+
+def text_data(text: str) -> Any:
+    """A text for JSON: a ``Text`` as its data, a plain string as it is."""
+    return text.to_data() if isinstance(text, Text) else text
+
+
+def text_from(data: Any) -> str:
+    """The inverse of `text_data`."""
+    return Text.from_data(data) if isinstance(data, dict) else data
+
+
+def texts(domain: str) -> tuple[Callable[..., Text], Callable[..., Text]]:
+    """The two helpers a module writes its texts with, for its catalog ``domain``::
+
+        T, N = texts("crazy_eights")
+        T("{seat} passes.", seat=Seat(1))
+        N("{seat} draws a card.", "{seat} draws {n} cards.", 3, seat=Seat(1))
+    """
+
+    def T(msgid: str, **params: Param) -> Text:  # noqa: N802 - the name message extraction looks for
+        return Text(domain, msgid, params)
+
+    def N(singular: str, plural: str, n: int, **params: Param) -> Text:  # noqa: N802
+        return Text(domain, singular, {**params, "n": n}, plural)
+
+    return T, N

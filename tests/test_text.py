@@ -1,0 +1,61 @@
+"""Texts as catalog messages (games/text.py) and their rendering for a reader (games/localize.py)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+
+import pytest
+
+from games.localize import PSEUDO, language_of, pseudo, render
+from games.text import Card, Cards, Seat, Seats, Suit, text_data, text_from, texts
+
+T, N = texts("tests")
+
+
+def test_a_text_reads_as_the_english_line_it_replaces() -> None:
+    line = T("{seat} plays {card} and names {suit}.", seat=Seat(2), card=Card("8S"), suit=Suit("H"))
+    assert line == "{p2} plays 8♠ and names hearts."
+    assert isinstance(line, str) and line.msgid == "{seat} plays {card} and names {suit}."
+
+
+def test_plural_texts_choose_their_form_by_n() -> None:
+    assert N("{seat} draws a card.", "{seat} draws {n} cards.", 1, seat=Seat(0)) == "{p0} draws a card."
+    assert N("{seat} draws a card.", "{seat} draws {n} cards.", 3, seat=Seat(0)) == "{p0} draws 3 cards."
+
+
+def test_a_text_missing_a_parameter_is_refused_when_written() -> None:
+    with pytest.raises(KeyError):
+        T("{seat} plays {card}.", seat=Seat(1))
+
+
+def test_a_parameter_is_filled_once_even_when_it_reads_like_a_placeholder() -> None:
+    assert T("{who} wins.", who="{card}") == "{card} wins."
+
+
+def test_texts_survive_json_and_pickle_with_their_parameters() -> None:
+    inner = T("the named suit, {suit}", suit=Suit("C"))
+    line = T("{seats} play {cards} on {target}.", seats=Seats((0, 2)), cards=Cards(("8S", "JKR")), target=inner)
+    back = text_from(json.loads(json.dumps(text_data(line))))
+    assert back == line and back.params == line.params and back.domain == "tests"
+    again = pickle.loads(pickle.dumps(line))
+    assert again.params == line.params and again == line
+    assert text_from("a plain line") == "a plain line"
+
+
+def test_discord_locales_map_to_the_shipped_languages() -> None:
+    assert [language_of(x) for x in ("es-419", "es-ES", "pt-BR", "zh-CN", "ja", "en-GB", "fr", None)] == \
+        ["es", "es", "pt_BR", "zh_CN", "ja", "en", "en", "en"]
+
+
+def test_the_pseudo_locale_accents_and_lengthens_every_catalog_text_and_keeps_placeholders() -> None:
+    line = T("{seat} plays {card}.", seat=Seat(1), card=Card("QH"))
+    shown = render(line, PSEUDO)
+    assert shown.startswith("⟦{p1} plàýš Q♥.") and shown.endswith("⟧")
+    assert len(shown) >= len(line) * 1.3
+    assert render("not from the catalog", PSEUDO) == "not from the catalog"
+    assert pseudo("{n} cards") .count("{n}") == 1
+
+
+def test_a_message_not_yet_translated_reads_in_english() -> None:
+    assert render(T("{seat} passes.", seat=Seat(3)), "it") == "{p3} passes."
