@@ -1,9 +1,9 @@
 """Keep the message catalogs in step with the code: ``python -m games.catalogs``.
 
 Extracts every ``T(...)``/``N(...)`` message (`games.text.texts`) with Babel, by domain:
-a game module's own domain is its module name, the shared blocks (``games/common``, the
-engine, options, the terminal front end) are ``common``, ``bot/`` is ``bot``; ``cards``
-holds the card and suit names (`CARD_MESSAGES`). Each language's ``.po`` file of a domain
+a module of ``games/`` has its own (its name: ``crazy_eights``, ``shedding``, ``engine``),
+``bot/`` has ``bot``; ``cards`` holds the card and suit names (`CARD_MESSAGES`), ``common``
+the list joins (`LIST_MESSAGES`). Each language's ``.po`` file of a domain
 is then updated: new messages added untranslated, messages the code no longer has
 dropped, translations kept. Translators fill the ``msgstr`` lines; `tests/test_catalogs.py`
 fails while one is missing or fills other placeholders than the English.
@@ -26,7 +26,6 @@ from games.localize import ENGLISH_CODE, LANGUAGES, catalog_path, read_catalog
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"T": None, "N": (1, 2)}
 STAMP = datetime(2026, 11, 24, tzinfo=UTC)   # fixed: a run that changes no message changes no file
-SHARED = ("engine.py", "options.py", "cli.py", "registry.py", "text.py", "localize.py")
 
 # (context, message): the names the cards domain translates (`games.localize.CatalogWords`)
 CARD_MESSAGES = ([("rank", C.RANK_CODES[r]) for r in range(1, 14)]
@@ -37,12 +36,10 @@ LIST_MESSAGES = ("{first}, {next}", "{first} and {last}")
 
 
 def domain_of(path: Path) -> str:
+    """``bot`` for the bot, else the module's name (``crazy_eights``, ``shedding``, ``engine``):
+    one catalog per module, so that two modules' messages can be worked on apart."""
     rel = path.relative_to(ROOT)
-    if rel.parts[0] == "bot":
-        return "bot"
-    if rel.parts[:2] == ("games", "common") or rel.name in SHARED or rel.parts[:2] == ("games", "ai"):
-        return "common"
-    return rel.stem
+    return "bot" if rel.parts[0] == "bot" else rel.stem
 
 
 def sources() -> Iterator[Path]:

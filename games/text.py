@@ -7,7 +7,8 @@ A game never writes words in a language; it writes ``Text`` values::
 
 The template is the message id of the game's gettext catalog (``games/locales``); the
 parameters keep what the words are about: a seat (its player's name is filled in by
-the front end), a card or cards as codes, a suit, a number, another ``Text``. A front
+the front end), a card or cards as codes, a suit, a number, another ``Text``, a list
+of those (``AndList``). A front
 end turns a ``Text`` into words for one reader with ``games.localize.render``.
 
 A ``Text`` is also a ``str``: its value is the English text, with ``{p2}`` where a seat's
@@ -64,6 +65,13 @@ class Suit:
     letter: str
 
 
+@dataclass(frozen=True, slots=True)
+class AndList:
+    """Several parameters (texts, cards, seats…), shown joined: "A, B and C"."""
+
+    items: tuple[Any, ...]
+
+
 Param = Any   # Seat, Seats, Card, Cards, Suit, int, float, a Text or a str shown as it is
 
 
@@ -108,6 +116,8 @@ class Words:
             return self.cards(value.codes)
         if isinstance(value, Suit):
             return self.suit(value.letter)
+        if isinstance(value, AndList):
+            return self.and_list([self.param(v) for v in value.items])
         if isinstance(value, bool):
             raise TypeError("a yes/no is not a text parameter")
         if isinstance(value, int | float):
@@ -182,6 +192,7 @@ _TAGS: dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "card": (Card, lambda p: p.code, Card),
     "cards": (Cards, lambda p: list(p.codes), lambda v: Cards(tuple(v))),
     "suit": (Suit, lambda p: p.letter, Suit),
+    "and": (AndList, lambda p: [_param_data(v) for v in p.items], lambda v: AndList(tuple(map(_param_from, v)))),
 }
 
 

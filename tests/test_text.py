@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from games.localize import PSEUDO, language_of, pseudo, render
-from games.text import Card, Cards, Seat, Seats, Suit, text_data, text_from, texts
+from games.text import AndList, Card, Cards, Seat, Seats, Suit, text_data, text_from, texts
 
 T, N = texts("tests")
 
@@ -35,7 +35,8 @@ def test_a_parameter_is_filled_once_even_when_it_reads_like_a_placeholder() -> N
 
 def test_texts_survive_json_and_pickle_with_their_parameters() -> None:
     inner = T("the named suit, {suit}", suit=Suit("C"))
-    line = T("{seats} play {cards} on {target}.", seats=Seats((0, 2)), cards=Cards(("8S", "JKR")), target=inner)
+    line = T("{seats} play {cards} on {target}.", seats=Seats((0, 2)), cards=Cards(("8S", "JKR")),
+             target=AndList((inner, Card("2C"), 3)))
     back = text_from(json.loads(json.dumps(text_data(line))))
     assert back == line and back.params == line.params and back.domain == "tests"
     again = pickle.loads(pickle.dumps(line))
