@@ -19,6 +19,7 @@ from __future__ import annotations
 import gettext
 import io
 import string
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -86,22 +87,21 @@ def translations(language: str, domain: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-def template(text: Text, language: str) -> str:
-    """The template of ``text`` in ``language``."""
-    t = translations(language, text.domain)
-    if text.plural:
-        return t.ngettext(text.msgid, text.plural, int(text.params["n"]))
-    return t.gettext(text.msgid)
-
-
 class CatalogWords(Words):
-    """Parameters in a catalog's language: suit names, rank letters and lists from the
-    ``cards`` and ``common`` domains."""
+    """Texts in a catalog's language: templates from the text's domain, suit names, rank
+    letters and joker names from ``cards``, list joins from ``common``."""
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, names: Sequence[str] | None = None) -> None:
+        super().__init__(names)
         self.language = language
         self._cards = translations(language, "cards")
         self._common = translations(language, "common")
+
+    def template(self, text: Text) -> str:
+        t = translations(self.language, text.domain)
+        if text.plural:
+            return t.ngettext(text.msgid, text.plural, int(text.params["n"]))
+        return t.gettext(text.msgid)
 
     def card(self, code: str) -> str:
         if C.is_joker(code):
@@ -120,20 +120,24 @@ class CatalogWords(Words):
             return head
         return fill(self._common.gettext("{first} and {last}"), {"first": head, "last": words[-1]}, ENGLISH)
 
-    def text(self, text: Text) -> str:
-        return render(text, self.language)
-
 
 @cache
-def words(language: str) -> Words:
+def _shared_words(language: str) -> Words:
     return ENGLISH if language == ENGLISH_CODE else CatalogWords(language)
 
 
-def render(text: str, language: str) -> str:
-    """``text`` in ``language`` (a plain ``str`` as it is; seats stay ``{p0}``…)."""
-    if not isinstance(text, Text) or language == ENGLISH_CODE:
-        return str(text)
-    return fill(template(text, language), text.params, words(language))
+def words(language: str, names: Sequence[str] | None = None) -> Words:
+    """The words of ``language``; with ``names``, seats read as those names."""
+    if names is None:
+        return _shared_words(language)
+    return Words(names) if language == ENGLISH_CODE else CatalogWords(language, names)
+
+
+def render(text: str, language: str, names: Sequence[str] | None = None) -> str:
+    """``text`` in ``language``: a `Text` from its catalog, a plain ``str`` as it is. Seats read
+    as ``names`` when given (also ``{p0}``… in a plain ``str``), else stay ``{p0}``…"""
+    w = words(language, names)
+    return w.text(text) if isinstance(text, Text) else w.plain(str(text))
 
 
 # --- the pseudo-locale --------------------------------------------------------------------

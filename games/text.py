@@ -22,8 +22,9 @@ Plural messages (``N``) choose their form by the parameter ``n``. ``to_data`` an
 
 from __future__ import annotations
 
+import re
 import string
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,11 +76,35 @@ class AndList:
 Param = Any   # Seat, Seats, Card, Cards, Suit, int, float, a Text or a str shown as it is
 
 
+_SEAT = re.compile(r"\{p(\d{1,2})\}")
+
+
 class Words:
-    """How parameters read in one language. English is this base class; the catalogs'
-    languages override the names (see games.localize)."""
+    """How texts and their parameters read in one language, for one table: English is this
+    base class, the catalogs' languages override it (see games.localize). With ``names``,
+    seats read as those names (filled in the same pass, so a name is never read as a
+    placeholder); without, as ``{p0}``… for a later `games.engine.Event.render`."""
+
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        self.names = names
+
+    def template(self, text: Text) -> str:
+        """The template of ``text`` in this language."""
+        return text.plural if text.plural and text.params["n"] != 1 else text.msgid
+
+    def text(self, text: Text) -> str:
+        return fill(self.template(text), text.params, self)
+
+    def plain(self, line: str) -> str:
+        """A ``str`` not from the catalog (older code, a stored line): its ``{p0}``… filled."""
+        if self.names is None or "{" not in line:
+            return line
+        names = self.names
+        return _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], line)
 
     def seat(self, index: int) -> str:
+        if self.names is not None and index < len(self.names):
+            return self.names[index]
         return f"{{p{index}}}"
 
     def seats(self, indexes: Iterable[int]) -> str:
@@ -100,9 +125,6 @@ class Words:
     def and_list(self, words: list[str]) -> str:
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
-    def text(self, text: Text) -> str:
-        return str(text)
-
     def param(self, value: Param) -> str:
         if isinstance(value, Text):
             return self.text(value)
@@ -122,7 +144,7 @@ class Words:
             raise TypeError("a yes/no is not a text parameter")
         if isinstance(value, int | float):
             return self.number(value)
-        return value
+        return self.plain(value)
 
 
 ENGLISH = Words()

@@ -60,3 +60,12 @@ def test_the_pseudo_locale_accents_and_lengthens_every_catalog_text_and_keeps_pl
 
 def test_a_message_not_yet_translated_reads_in_english() -> None:
     assert render(T("{seat} passes.", seat=Seat(3)), "it") == "{p3} passes."
+
+
+def test_seats_read_as_names_filled_once_even_a_name_that_looks_like_a_placeholder() -> None:
+    names = ["{p1}", "bob"]
+    line = T("{seat} passes to {other}.", seat=Seat(0), other=Seat(1))
+    assert render(line, "en", names) == "{p1} passes to bob."
+    assert render(line, PSEUDO, names).startswith("⟦{p1} pàššéš tö bob.")
+    assert render("{p0} passes to {p1}.", "en", names) == "{p1} passes to bob.", "a line not from the catalog"
+    assert render(T("{result}!", result="{p1} wins"), "en", names) == "bob wins!", "an older helper's line inside"
