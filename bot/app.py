@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import pictures
 from bot.clicks import SORRY, Clicks
 from bot.cogs.config import ConfigCog
+from bot.cogs.prefs import PrefsCog
 from bot.cogs.stats import StatsCog
 from bot.cogs.tables import TablesCog
 from bot.replies import tell_privately
@@ -66,6 +67,7 @@ class CardBot(commands.AutoShardedBot):
         await self.add_cog(TablesCog(self))
         await self.add_cog(ConfigCog(self))
         await self.add_cog(StatsCog(self))
+        await self.add_cog(PrefsCog(self))
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.ai.levels import LEVELS
+from games.localize import LANGUAGES
 from games.options import BadOption, quoted, value_text
 from games.registry import GAMES
 
@@ -40,6 +41,7 @@ class GuildConfig:
     computers: bool = True
     strength: str = "normal"
     pictures: bool = True                              # False: text only
+    language: str = ""                                 # of new tables' messages; "" = the server's Discord locale
     options: dict[str, dict[str, str]] = field(default_factory=dict)   # per game: option defaults
 
     @classmethod
@@ -63,6 +65,7 @@ class GuildConfig:
             strength=values.get("strength", base.strength) if values.get("strength") in STRENGTHS
             else base.strength,
             pictures=bool(values.get("pictures", base.pictures)),
+            language=values.get("language", "") if values.get("language") in LANGUAGES else "",
             options=options,
         )
 
@@ -99,6 +102,7 @@ class GuildConfig:
             f"Open tables per channel: at most {self.max_tables}",
             f"Computer players: {'allowed' if self.computers else 'not allowed'}, strength {self.strength}",
             f"Card pictures: {'on' if self.pictures else 'off (text only)'}",
+            f"Table language: {LANGUAGES[self.language] if self.language else 'the server’s Discord language'}",
             "Game option defaults: " + ("; ".join(
                 f"{k}: " + " ".join(f"{n}={value_text(v)}" for n, v in sorted(opts.items()))
                 for k, opts in sorted(self.options.items()) if opts) or "none"),

@@ -98,24 +98,27 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
     game, record = table.game, table.record
     embed = discord.Embed(colour=COLOUR.get(record.status, discord.Colour.default()))
     embed.set_footer(text=f"Table #{table.id} · {game.key} · options: {options_text(table)}")
+    title = table.render(game.title)
     if record.status == LOBBY:
-        embed.title = f"{game.title}: waiting for players"
+        embed.title = f"{title}: waiting for players"
         seats = "\n".join(f"{i + 1}. {seat_label(table, i)}{' (host)' if s.user_id == record.host_id else ''}"
                           for i, s in enumerate(record.seats))
-        embed.description = clip(f"{game.summary}\n\n**Seats** ({len(record.seats)}, {player_count(table)}):\n"
+        summary = table.render(game.summary)
+        embed.description = clip(f"{summary}\n\n**Seats** ({len(record.seats)}, {player_count(table)}):\n"
                                  f"{seats}\n\nPress **Join** to sit down. The host presses **Start**.")
         return "", embed
     if table.state is None:
-        embed.title = f"{game.title}: closed"
+        embed.title = f"{title}: closed"
         embed.description = "This table was closed before the game started."
         return "", embed
     view = table.view(None)
-    embed.title = game.title + {FINISHED: ": game over", CANCELLED: ": closed"}.get(record.status, "")
+    embed.title = title + {FINISHED: ": game over", CANCELLED: ": closed"}.get(record.status, "")
     parts = [f"**{table.render(view.status)}**"]
     parts += [table.render(f) for f in view.facts]
     parts += [""] + pile_lines(table, view) + [""] + seat_lines(table, view)
     said = {text.rstrip(".") for text in [table.render(view.status), *(table.render(f) for f in view.facts)]}
-    recent = [line for line in table.recent if line.rstrip(".") not in said]   # "p0 wins!" is the status
+    lines = [table.render(line) for line in table.recent]
+    recent = [line for line in lines if line.rstrip(".") not in said]   # "p0 wins!" is the status
     if recent:
         parts += ["", "**Recent**"] + [f"• {line}" for line in recent]
     content = ""
@@ -132,25 +135,30 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
     return content, embed
 
 
-def panel_text(table: Table, seat: int, question: str | None, note: str | None = None) -> str:
-    """The private panel: the seat's hand, a private line, and what to do."""
+def panel_text(table: Table, seat: int, question: str | None, note: str | None = None,
+               language: str | None = None) -> str:
+    """The private panel in its reader's ``language``: the seat's hand, a private line, and what to do."""
     view = table.view(seat)
+
+    def render(text: str) -> str:
+        return table.render(text, language=language)
+
     lines = []
     if note:
         lines.append(f"⚠️ {note}")
-    lines.append(f"**{table.game.title}**, table #{table.id}: {table.render(view.status)}")
+    lines.append(f"**{render(table.game.title)}**, table #{table.id}: {render(view.status)}")
     lines.append(f"**Your hand ({len(view.hand)}):** {cards_text(table, view.hand)}")
     private = table.private.get(seat)
     if private:
-        lines.append(f"_{private}_")
+        lines.append(f"_{render(private)}_")
     if table.status == PLAYING:
         prompt = table.prompt(seat)
-        lines.append(table.render(prompt.text))
+        lines.append(render(prompt.text))
         if question:
-            lines.append(f"**{table.render(question)}**")
+            lines.append(f"**{render(question)}**")
     elif table.status == FINISHED:
-        result = table.render(view.result or "The game is over.")
-        if result != table.render(view.status):
+        result = render(view.result or "The game is over.")
+        if result != render(view.status):
             lines.append(result)
     else:
         lines.append("This table is closed.")

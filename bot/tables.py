@@ -37,9 +37,13 @@ from bot.thinking import OVERRUN_FACTOR, Thinker, ThreadThinker
 from games.ai import SearchPlayer
 from games.ai.levels import make_level
 from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, State, View
+from games.localize import ENGLISH_CODE, language_of
+from games.localize import render as render_text
 from games.registry import GAMES
+from games.text import Seat, text_data, text_from, texts
 
 log = logging.getLogger(__name__)
+T, N = texts("bot")
 # a computer's search may take OVERRUN_FACTOR times its time budget (its worker stops it then),
 # plus time queued for a free worker, before it counts as failed
 THINK_QUEUE_SECONDS = 20.0
@@ -49,6 +53,8 @@ POSTING = "posting"               # meta: the interaction answered with the tabl
 RECENT_EVENTS = 6
 LOBBY_IDLE = 60 * 60              # seconds a lobby may wait for players
 PLAYING_IDLE = 7 * 24 * 60 * 60   # seconds a game without a turn timer may sit untouched
+PREFS = 0                         # the settings "server" that holds members' own preferences (/prefs)
+LANGUAGE_KEY = "language:"        # …: a member's language, key language:<user id>
 RETRY_MAX = 60.0                  # the longest pause before a computer's turn or a timeout is tried again
 
 
@@ -84,6 +90,7 @@ class Table:
     game: Game
     state: State | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # the log as the game wrote it (texts with {p0}…, rendered for each reader in their language)
     recent: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     private: dict[int, str] = field(default_factory=dict)   # seat → last line only it may read
     # views and prompts of the current state, drawn once however often a click redraws them
@@ -166,10 +173,20 @@ class Table:
     def to_move(self) -> list[int]:
         return sorted(self.game.to_move(self.state)) if self.state is not None else []
 
-    def render(self, text: str, plain: bool = False) -> str:
-        """``text`` with the seats' names in place of ``{p0}``…, escaped for Discord's markdown,
-        or as written where Discord shows ``plain`` text (button and menu labels)."""
-        return Event(text).render(self.raw_names if plain else self.names) if "{" in text else text
+    def recent_lines(self, language: str | None = None) -> list[str]:
+        """The table's recent lines, for reading in ``language`` (the table's by default)."""
+        return [self.render(line, language=language) for line in self.recent]
+
+    @property
+    def language(self) -> str:
+        """The language of the public table message (chosen when the table was opened)."""
+        return self.record.meta.get("language", ENGLISH_CODE)
+
+    def render(self, text: str, plain: bool = False, language: str | None = None) -> str:
+        """``text`` in ``language`` (the table's by default), with the seats' names in place of
+        ``{p0}``…, escaped for Discord's markdown, or as written where Discord shows ``plain``
+        text (button and menu labels)."""
+        return render_text(text, language or self.language, self.raw_names if plain else self.names)
 
 
 def _options_allow(game: Game, options: dict[str, Any], players: int) -> bool:
@@ -239,13 +256,38 @@ class TableService:
         self._timers_on = False
         self._timer_again = False
         self._closing = False
+        self.languages: dict[int, str] = {}   # member → the language they chose with /prefs
+
+    def member_language(self, user_id: int, locale: str | None) -> str:
+        """The language of a member's private messages: their /prefs choice, else their
+        Discord client's ``locale``."""
+        return self.languages.get(user_id) or language_of(locale)
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        """A member's /prefs language (None: follow their Discord client again)."""
+        with self._storing(f"member {user_id}"):
+            if language is None:
+                await self.store.delete_settings(PREFS, [f"{LANGUAGE_KEY}{user_id}"])
+            else:
+                await self.store.set_setting(PREFS, f"{LANGUAGE_KEY}{user_id}", language)
+        if language is None:
+            self.languages.pop(user_id, None)
+        else:
+            self.languages[user_id] = language
+
+    async def _load_languages(self) -> None:
+        for key, value in (await self.store.settings(PREFS)).items():
+            if key.startswith(LANGUAGE_KEY) and key[len(LANGUAGE_KEY):].isdigit():
+                self.languages[int(key[len(LANGUAGE_KEY):])] = value
 
     async def config(self, guild_id: int) -> GuildConfig:
         return GuildConfig.from_settings(await self.store.settings(guild_id))
 
     # -- loading and saving
     async def load(self) -> int:
-        """Load every open table from the store and resume computer turns."""
+        """Load every open table and the members' chosen languages from the store, and resume
+        computer turns."""
+        await self._load_languages()
         for record in await self.store.open_tables():
             game = GAMES.get(record.game)
             if game is None:
@@ -260,8 +302,7 @@ class TableService:
         table = Table(record, game)
         if record.state is not None:
             table.state = game.State.from_json(record.state)
-        table.recent.extend(record.meta.get("recent", ()))
-        table.private.update({int(k): v for k, v in record.meta.get("private", {}).items()})
+        TableService._read_log(table)
         return table
 
     async def get(self, table_id: int) -> Table:
@@ -322,8 +363,16 @@ class TableService:
 
     @staticmethod
     def _keep_log(table: Table) -> None:
-        table.record.meta["recent"] = list(table.recent)
-        table.record.meta["private"] = {str(k): v for k, v in table.private.items()}
+        table.record.meta["recent"] = [text_data(line) for line in table.recent]
+        table.record.meta["private"] = {str(k): text_data(v) for k, v in table.private.items()}
+
+    @staticmethod
+    def _read_log(table: Table) -> None:
+        meta = table.record.meta
+        table.recent.clear()
+        table.recent.extend(text_from(line) for line in meta.get("recent", ()))
+        table.private.clear()
+        table.private.update({int(k): text_from(v) for k, v in meta.get("private", {}).items()})
 
     async def _save(self, table: Table) -> None:
         self._keep_log(table)
@@ -351,10 +400,7 @@ class TableService:
         if record is not None:
             table.record = record
             table.state = table.game.State.from_json(record.state) if record.state else None
-            table.recent.clear()   # what a failed change added is gone; the table's log is as stored
-            table.recent.extend(record.meta.get("recent", ()))
-            table.private.clear()
-            table.private.update({int(k): v for k, v in record.meta.get("private", {}).items()})
+            self._read_log(table)   # what a failed change added is gone; the table's log is as stored
 
     async def _notify(self, table: Table) -> None:
         for listener in self.listeners:
@@ -369,17 +415,22 @@ class TableService:
 
     # -- lobby
     async def create(self, guild_id: int, channel_id: int, host_id: int, host_name: str, game_key: str,
-                     options: dict[str, str] | None = None, seats: list[SeatRecord] | None = None) -> Table:
-        """Open a table in its lobby, with the host seated (or ``seats``, the host's first)."""
+                     options: dict[str, str] | None = None, seats: list[SeatRecord] | None = None,
+                     language: str | None = None, guild_locale: str | None = None) -> Table:
+        """Open a table in its lobby, with the host seated (or ``seats``, the host's first). Its
+        messages speak ``language``, else the server's /config language, else the server's
+        Discord locale (``guild_locale``), else English."""
         game = GAMES.get(game_key)
         if game is None:
             raise TableError(f"There is no game called '{game_key}'. Try one of: {', '.join(sorted(GAMES))}.")
         # counting the channel's tables and adding this one must not interleave with another /play there
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
-            return await self._create(game, guild_id, channel_id, host_id, host_name, options, seats)
+            return await self._create(game, guild_id, channel_id, host_id, host_name, options, seats,
+                                      language, guild_locale)
 
     async def _create(self, game: Game, guild_id: int, channel_id: int, host_id: int, host_name: str,
-                      options: dict[str, str] | None, seats: list[SeatRecord] | None) -> Table:
+                      options: dict[str, str] | None, seats: list[SeatRecord] | None,
+                      language: str | None = None, guild_locale: str | None = None) -> Table:
         with self._storing(f"channel {channel_id}"):
             config = await self.config(guild_id)
         if not config.allows_channel(channel_id):
@@ -396,7 +447,8 @@ class TableService:
         # what this table keeps of the server's settings, whatever they become later
         kept = dict(timer=config.timer_for(game.key), window=config.window, timeout_action=config.timeout_action,
                     replace_after=config.replace_after, computers=config.computers, strength=config.strength,
-                    pictures=config.pictures)
+                    pictures=config.pictures,
+                    language=language_of(language or config.language or guild_locale))
         with self._storing(f"channel {channel_id}"):
             record = await self.store.create_table(
                 guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
@@ -462,7 +514,7 @@ class TableService:
         if table.record.seats[seat].stand_in:
             raise TableError("A computer already plays your seat. Press **Take my seat back** to return.")
         table.record.seats[seat].stand_in = True
-        table.recent.append(f"{table.names[seat]} left; a computer plays their seat.")
+        table.recent.append(T("{seat} left; a computer plays their seat.", seat=Seat(seat)))
         self._close_if_deserted(table)
         self._refresh_deadline(table)
         await self._save(table)
@@ -486,7 +538,7 @@ class TableService:
     def _return(self, table: Table, seat: int) -> None:
         table.record.seats[seat].stand_in = False
         table.record.meta.setdefault("timeouts", {}).pop(str(seat), None)
-        table.recent.append(f"{table.names[seat]} is back at the table.")
+        table.recent.append(T("{seat} is back at the table.", seat=Seat(seat)))
 
     async def _leave_lobby(self, table: Table, user_id: int) -> None:
         self._lobby(table)
@@ -533,7 +585,7 @@ class TableService:
             table.state = state
             table.record.state = state.to_json()
             table.record.status = PLAYING
-            table.recent.append(f"The game begins: {table.render(table.view(None).status)}")
+            table.recent.append(T("The game begins: {status}", status=table.view(None).status))
             self._refresh_deadline(table)
             await self._save(table)
         await self._notify(table)
@@ -552,7 +604,7 @@ class TableService:
         async with self._changing(table_id) as table:
             self.check_may_cancel(table, user_id, is_admin)
             table.record.status = CANCELLED
-            table.recent.append("The table was closed.")
+            table.recent.append(T("The table was closed."))
             self._refresh_deadline(table)
             await self._save(table)
         await self._notify(table)
@@ -571,7 +623,7 @@ class TableService:
             seats = [SeatRecord(s.user_id, s.name, s.computer) for s in old.record.seats]
             seats.insert(0, seats.pop(old.seat_of(user_id)))
             new = await self.create(old.record.guild_id, old.record.channel_id, user_id, name, old.game.key,
-                                    {k: str(v) for k, v in old.record.options.items()}, seats)
+                                    {k: str(v) for k, v in old.record.options.items()}, seats, old.language)
             old.record.meta["rematch"] = new.id
             try:
                 await self._save(old)
@@ -650,18 +702,19 @@ class TableService:
         meta = table.record.meta
         for e in events:
             if e.to is not None:
-                table.private[e.to] = e.render(table.names)
+                table.private[e.to] = e.text
                 continue
             last = meta.get("last_event")
             joined = None
-            if last and table.recent and table.recent[-1] == last["line"]:
-                joined = Event(last["text"], None, last["count"], last["many"]).joined(e)
+            if last and table.recent and text_data(table.recent[-1]) == last["line"]:
+                joined = Event(text_from(last["text"]), None, last["count"], text_from(last["many"])).joined(e)
             if joined is not None:
-                table.recent[-1] = joined.render(table.names)
+                table.recent[-1] = joined.text
                 e = joined
             else:
-                table.recent.append(e.render(table.names))
-            meta["last_event"] = {"text": e.text, "count": e.count, "many": e.many, "line": table.recent[-1]}
+                table.recent.append(e.text)
+            meta["last_event"] = {"text": text_data(e.text), "count": e.count, "many": text_data(e.many),
+                                  "line": text_data(table.recent[-1])}
 
     @staticmethod
     def _results(table: Table) -> list[tuple[int | None, int, float]] | None:
@@ -696,7 +749,7 @@ class TableService:
     def _close_if_deserted(self, table: Table) -> None:
         if table.status == PLAYING and not table.present():
             table.record.status = CANCELLED
-            table.recent.append("No players are left, so the table was closed.")
+            table.recent.append(T("No players are left, so the table was closed."))
 
     async def tick(self) -> None:
         """Run what is due: timeouts of seats past their deadline, and closing idle tables."""
@@ -750,7 +803,7 @@ class TableService:
             if table.status not in (LOBBY, PLAYING) or not self._idle(table, self.clock()):
                 return
             table.record.status = CANCELLED
-            table.recent.append("The table was closed after a long time without play.")
+            table.recent.append(T("The table was closed after a long time without play."))
             self._refresh_deadline(table)
             await self._save(table)
         await self._notify(table)
@@ -770,7 +823,8 @@ class TableService:
                 replace = meta.get("timeout_action") == "remove" or timeouts[str(seat)] >= meta.get("replace_after", 2)
                 if replace:
                     table.record.seats[seat].stand_in = True
-                    table.recent.append(f"⏰ {table.names[seat]} ran out of time; a computer plays their seat now.")
+                    table.recent.append(T("⏰ {seat} ran out of time; a computer plays their seat now.",
+                                          seat=Seat(seat)))
             self._close_if_deserted(table)
             applied = False
             try:
@@ -778,7 +832,7 @@ class TableService:
                     if table.status != PLAYING or table.record.seats[seat].stand_in or seat not in table.to_move():
                         continue
                     move = await self._timeout_move(table, seat)
-                    table.recent.append(f"⏰ {table.names[seat]} ran out of time.")
+                    table.recent.append(T("⏰ {seat} ran out of time.", seat=Seat(seat)))
                     await self._apply(table, seat, move, None)
                     applied = True
             except Exception:

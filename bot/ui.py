@@ -429,7 +429,7 @@ def selection_cards(table: Table, seat: int) -> list[str] | None:
 
 
 def selection_view(table: Table, seat: int, cards: list[str], mask: int,
-                   readings: list[tuple[str, Move]] | None) -> Rows:
+                   readings: list[tuple[str, Move]] | None, language: str | None = None) -> Rows:
     rows, ver = Rows(), table.version
     choices = [option(table.game.card_text(code), str(i), default=bool(mask >> i & 1))
                for i, code in enumerate(cards)]
@@ -439,7 +439,8 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
     passing = next((m for m in table.game.moves(table.state, seat) if m.kind == "pass"), None)
     if passing is not None:   # labelled as the game calls it (Thirteen: "Knock (pass)")
         label = table.game.describe(table.state, seat, passing)[-1][1]
-        rows.add(SelectionButton.make(table.id, ver, mask, "pass", label=table.render(label, plain=True)), row=1)
+        shown = table.render(label, plain=True, language=language)
+        rows.add(SelectionButton.make(table.id, ver, mask, "pass", label=shown), row=1)
     rows.add(NavButton.make(table.id, ver, "", "steps"), row=1)
     for i, (label, _move) in enumerate((readings or [])[:10]):
         rows.add(SelectionButton.make(table.id, ver, mask, f"as{i}", label=f"Play as {label}"),
@@ -449,7 +450,7 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
 
 
 def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int,
-               steps: bool = False) -> Rows:
+               steps: bool = False, language: str | None = None) -> Rows:
     rows = Rows()
     p, ver = encode(path), table.version
     nav: list[Component] = []
@@ -457,17 +458,19 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
         answers = step.answers
         if len(answers) <= MAX_ANSWER_BUTTONS:
             for i, (label, _) in enumerate(answers):
-                rows.add(button(AnswerButton.id_for(table.id, ver, p, i), table.render(label, plain=True)),
+                rows.add(button(AnswerButton.id_for(table.id, ver, p, i),
+                                table.render(label, plain=True, language=language)),
                          row=i // BUTTONS_PER_ROW)
         else:
             pages = (len(answers) + SELECT_PAGE - 1) // SELECT_PAGE
             page = max(0, min(page, pages - 1))
             first = page * SELECT_PAGE
-            choices = [option(table.render(label, plain=True), str(first + i))
+            choices = [option(table.render(label, plain=True, language=language), str(first + i))
                        for i, (label, _) in enumerate(answers[first:first + SELECT_PAGE])]
             counter = f" ({page + 1}/{pages})" if pages > 1 else ""
             rows.add(select(AnswerSelect.id_for(table.id, ver, p, page), choices,
-                            placeholder=table.render(step.question, plain=True) + counter), row=0)
+                            placeholder=table.render(step.question, plain=True, language=language) + counter),
+                     row=0)
             if page > 0:
                 nav.append(NavButton.make(table.id, ver, p, "prev", page - 1))
             if page < pages - 1:
@@ -656,7 +659,7 @@ class Controller:
             if panel is not None:
                 attachments = hand_attachments(table, seat, panel.picture)
                 panel.version, panel.picture = table.version, hand_alt(table, seat)
-                content, view = self.panel(table, seat, ())
+                content, view = self.panel(table, seat, (), language=self.reader(panel.interaction))
                 pushes.append(self._push(table.id, user_id, panel, content, view, attachments))
         return pushes
 
@@ -691,6 +694,11 @@ class Controller:
         await self.service.set_message(table, message_id)
         if table.version != drawn:  # someone joined (say) before the message id was known
             await self.table_changed(table)
+
+    def reader(self, interaction: discord.Interaction) -> str:
+        """The language a member reads their private messages in: their /prefs choice, else
+        their Discord client's."""
+        return self.service.member_language(interaction.user.id, getattr(interaction.locale, "value", None))
 
     @staticmethod
     async def error(interaction: discord.Interaction, text: str) -> None:
@@ -752,13 +760,14 @@ class Controller:
         if table.status == LOBBY:
             return await self.error(interaction, "The game has not started yet.")
         drawn, picture = table.version, hand_alt(table, seat)
-        content, view = self.panel(table, seat, ())
+        content, view = self.panel(table, seat, (), language=self.reader(interaction))
         await send_private(interaction, content, view, hand_file(table, seat))
         self.panels.drawn(table.id, interaction.user.id, interaction, drawn, picture)
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
               note: str | None = None, steps: bool = False, mask: int = 0,
-              readings: list[tuple[str, Move]] | None = None) -> tuple[str, Rows]:
+              readings: list[tuple[str, Move]] | None = None, language: str | None = None) -> tuple[str, Rows]:
+        """The seat's hand panel, in its reader's ``language``."""
         cards = selection_cards(table, seat) if not path and not steps else None
         if cards is not None:
             chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
@@ -766,19 +775,21 @@ class Controller:
                         "Select the cards to play, then press Play selected (💡 Hint lists your plays).")
             if readings:
                 question = "Those cards can be played more than one way: which?"
-            return panel_text(table, seat, question, note), selection_view(table, seat, cards, mask, readings)
+            return (panel_text(table, seat, question, note, language),
+                    selection_view(table, seat, cards, mask, readings, language))
         step, _ = walk(table, seat, path) if table.status == PLAYING else (None, ())
         if step is None and path:
             step, path = walk(table, seat, ())[0], ()
         question = step.question if step is not None else None
-        return panel_text(table, seat, question, note), panel_view(table, seat, path, step, page, steps)
+        return (panel_text(table, seat, question, note, language),
+                panel_view(table, seat, path, step, page, steps, language))
 
     async def redraw(self, interaction: discord.Interaction, table: Table, seat: int,
                      path: tuple[int, ...] = (), page: int = 0, note: str | None = None, **mode) -> None:
         """Redraw the panel in place, with the picture of the hand it shows. The picture is
         uploaded only when the hand changed (a move, not the browsing clicks before it): the
         panel's picture names its hand in its alt text."""
-        content, view = self.panel(table, seat, path, page, note, **mode)
+        content, view = self.panel(table, seat, path, page, note, language=self.reader(interaction), **mode)
         attachments = hand_attachments(table, seat, shown_hand(interaction.message))
         # recorded first: the table's editor must not push this panel while the answer is on its way
         self.panels.drawn(table.id, interaction.user.id, interaction, table.version, hand_alt(table, seat))
@@ -883,5 +894,7 @@ class Controller:
             return await self.play(interaction, table, seat, moves[int(action[2:])], version)
         if len(moves) == 1:
             return await self.play(interaction, table, seat, moves[0], version)
-        readings = [(" · ".join(label for _q, label in game.describe(state, seat, m)), m) for m in moves]
+        language = self.reader(interaction)
+        readings = [(" · ".join(table.render(label, plain=True, language=language)
+                                for _q, label in game.describe(state, seat, m)), m) for m in moves]
         await self.redraw(interaction, table, seat, mask=mask, readings=readings)

@@ -23,7 +23,9 @@ from bot.config import (
     dropped_text,
     reset_option,
 )
+from bot.languages import OR_DISCORDS
 from bot.ui import is_manager
+from games.localize import LANGUAGES
 
 REFUSAL = "Only members with the **Manage Server** permission can change this server's card table settings."
 
@@ -200,6 +202,18 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
             return
         await self.store.set_setting(interaction.guild_id, "pictures", on)
         await self._done(interaction, "Card pictures are on." if on else "Text only: no card pictures.")
+
+    @app_commands.command(name="language", description="The language of new tables' messages")
+    @app_commands.describe(language="A language, or Discord's: the server's own Discord language")
+    @app_commands.choices(language=OR_DISCORDS)
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        if not await self.allowed(interaction):
+            return
+        if language in LANGUAGES:
+            await self.store.set_setting(interaction.guild_id, "language", language)
+            return await self._done(interaction, f"New tables speak {LANGUAGES[language]}.")
+        await self.store.delete_settings(interaction.guild_id, ["language"])
+        await self._done(interaction, "New tables speak the server's Discord language.")
 
     @app_commands.command(name="reset", description="Restore the default settings (all, or one game's)")
     @app_commands.describe(game="Only this game's option defaults and timer")

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.languages import LANGUAGE_CHOICES
 from bot.tables import LOBBY, PLAYING, Table, TableError
 from bot.ui import is_manager
 from games.options import BadOption, quoted, value_text
@@ -86,10 +87,13 @@ class TablesCog(commands.Cog):
         return self.bot.controller
 
     @app_commands.command(name="play", description="Open a table for a card game in this channel")
-    @app_commands.describe(game="The game to play", options="Options as name=value, e.g. target=21 jokers=2")
+    @app_commands.describe(game="The game to play", options="Options as name=value, e.g. target=21 jokers=2",
+                           language="The language of the table's messages (default: the server's)")
     @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction, game: str, options: str | None = None) -> None:
+    async def play(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                   language: str | None = None) -> None:
         key = game.strip().lower()
         if key not in GAMES:
             matches = [k for k, g in GAMES.items() if g.title.lower() == key]
@@ -101,7 +105,8 @@ class TablesCog(commands.Cog):
         try:
             parsed = parse_options(options)
             table = await self.service.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
-                                              interaction.user.display_name, key, parsed)
+                                              interaction.user.display_name, key, parsed, language=language,
+                                              guild_locale=getattr(interaction.guild_locale, "value", None))
         except BadOption as e:
             await interaction.response.send_message(f"Bad option: {e}.", ephemeral=True)
             return

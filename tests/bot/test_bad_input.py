@@ -54,7 +54,7 @@ async def test_a_member_named_like_a_placeholder_is_shown_by_their_own_name(simc
     waiting = text_of(await fetch(env, channel, message.id))
     assert "**Hand 1. {p0} to play" in waiting, "their turn, under their own name"
     await play_one_move(env, table, impostor, message)
-    their_line = table.recent[-1]
+    their_line = table.recent_lines()[-1]
     assert their_line.startswith("{p0} "), "their move, under their own name"
     assert f"• {their_line}" in text_of(await fetch(env, channel, message.id))
 

@@ -57,7 +57,7 @@ def assert_panel_private(table, seat, text: str, message=None) -> None:
         # The seat's private note is history: it names cards the seat saw when it drew them,
         # which may since have been played and shuffled back into the stock (Page One). Each
         # private event is checked against the state it came from in tests/playthrough.py.
-        text = text.replace(f"_{note}_", "")
+        text = text.replace(f"_{table.render(note)}_", "")
     secret = {C.text(c) for c in hidden_from(table, seat)}
     shown = set(CARD.findall(text))
     assert not (secret & shown), f"seat {seat}'s panel shows hidden cards {secret & shown}: {text}"

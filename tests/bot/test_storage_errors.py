@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import Store
 from bot.tables import CANNOT_SAVE, FINISHED, PLAYING, RematchOpen, StorageUnavailable, TableError, TableService
+from games.text import text_data
 from tests.bot.test_tables import ALICE, BOB, CLEO, finished_game
 
 GUILD, CHANNEL = 1, 2
@@ -57,7 +58,7 @@ async def assert_memory_is_the_database(service, table) -> None:
     assert (shown.version, shown.status, shown.host_id, shown.state) == \
         (stored.version, stored.status, stored.host_id, stored.state)
     assert shown.seats == stored.seats and shown.meta == stored.meta
-    assert list(table.recent) == stored.meta.get("recent", [])
+    assert [text_data(x) for x in table.recent] == stored.meta.get("recent", [])
     assert (table.state.to_json() if table.state else None) == stored.state
 
 
@@ -170,7 +171,7 @@ async def test_a_timeout_the_store_refuses_is_tried_again_and_the_game_goes_on(s
     clock.now += 120
     await service.tick()
     assert t.version == version + 1 and len(await store.moves(t.id)) == 1
-    assert any("ran out of time" in line for line in t.recent)
+    assert any("ran out of time" in line for line in t.recent_lines())
     await assert_memory_is_the_database(service, t)
 
 

@@ -280,16 +280,16 @@ async def test_draws_in_a_row_are_told_as_one_line_even_across_a_restart(store):
     t.state = s
     for _ in range(2):
         await first.act(t.id, ALICE, t.version, "draw")
-    assert list(t.recent)[-1] == "Alice draws 2 cards."
+    assert t.recent_lines()[-1] == "Alice draws 2 cards."
     await first.close()
     second = TableService(store, ai_iterations=10, ai_seconds=None)
     await second.load()
     t = second.tables[t.id]
     for _ in range(2):
         await second.act(t.id, ALICE, t.version, "draw")
-    lines = list(t.recent)
+    lines = t.recent_lines()
     assert lines[-1] == "Alice draws 4 cards." and not any("draws a card" in line for line in lines)
     await second.act(t.id, ALICE, t.version, "play JS")
     await second.act(t.id, BOB, t.version, "draw")
-    assert list(t.recent)[-2:] == ["Alice plays J♠.", "Bob draws a card."]
+    assert t.recent_lines()[-2:] == ["Alice plays J♠.", "Bob draws a card."]
     await second.close()

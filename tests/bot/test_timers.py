@@ -50,7 +50,7 @@ async def test_a_table_whose_player_never_acts_reaches_its_end(service, store, c
         await service.tick()
     assert t.status == FINISHED
     assert t.record.seats[bob].stand_in, "two timeouts in a row hand the seat to a computer"
-    assert "Bob ran out of time" in " ".join(t.recent) or t.record.meta["timeouts"]
+    assert "Bob ran out of time" in " ".join(t.recent_lines()) or t.record.meta["timeouts"]
     assert len(await store.results(GUILD)) == 2
 
 
@@ -64,7 +64,7 @@ async def test_a_table_nobody_plays_is_closed_when_the_last_player_is_replaced(s
         await service.tick()
         await service.idle()
     assert t.status == CANCELLED
-    assert "No players are left" in " ".join(t.recent)
+    assert "No players are left" in " ".join(t.recent_lines())
     assert (await store.load_table(t.id)).status == CANCELLED
 
 
@@ -116,7 +116,7 @@ async def test_first_timeout_makes_one_move_then_a_computer_takes_the_seat_and_i
         await service.act(t.id, user, t.version, "draw")
     await service.take_back(t.id, user)
     assert not t.record.seats[late].stand_in
-    assert "is back at the table" in t.recent[-1]
+    assert "is back at the table" in t.recent_lines()[-1]
 
 
 async def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_last_leaver_closes_it(service):
@@ -130,7 +130,7 @@ async def test_leaving_a_running_game_hands_the_seat_to_a_computer_and_the_last_
         await service.leave(t.id, BOB)
     await service.leave(t.id, ALICE)
     assert t.status == CANCELLED
-    assert "No players are left" in t.recent[-1]
+    assert "No players are left" in t.recent_lines()[-1]
 
 
 async def test_timeout_action_remove_hands_over_at_the_first_timeout(service, store, clock):
@@ -163,7 +163,7 @@ async def test_a_lobby_nobody_starts_is_closed(service, clock):
     clock.now = t.record.updated_at + LOBBY_IDLE + 1
     await service.tick()
     assert t.status == CANCELLED
-    assert "long time without play" in t.recent[-1]
+    assert "long time without play" in t.recent_lines()[-1]
 
 
 async def test_server_settings_apply_to_new_tables_only(service, store):
@@ -253,4 +253,4 @@ async def test_the_timer_is_always_set_for_the_earliest_deadline(service, store,
     assert seconds_until_timer() == pytest.approx(30, abs=1)
     clock.now += 21
     await service.tick()
-    assert short.record.meta.get("timeouts") or "ran out of time" in " ".join(short.recent)
+    assert short.record.meta.get("timeouts") or "ran out of time" in " ".join(short.recent_lines())
