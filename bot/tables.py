@@ -43,7 +43,7 @@ from games.registry import GAMES
 from games.text import Seat, text_data, text_from, texts
 
 log = logging.getLogger(__name__)
-T, N = texts("bot")
+T, N = texts("bot_tables")
 # a computer's search may take OVERRUN_FACTOR times its time budget (its worker stops it then),
 # plus time queued for a free worker, before it counts as failed
 THINK_QUEUE_SECONDS = 20.0

@@ -2,7 +2,7 @@
 
 Extracts every ``T(...)``/``N(...)`` message (`games.text.texts`) with Babel, by domain:
 a module of ``games/`` has its own (its name: ``crazy_eights``, ``shedding``, ``engine``),
-``bot/`` has ``bot``; ``cards`` holds the card and suit names (`CARD_MESSAGES`), ``common``
+one of ``bot/`` too (``bot_tables``, ``bot_cogs_config``); ``cards`` holds the card and suit names (`CARD_MESSAGES`), ``common``
 the list joins (`LIST_MESSAGES`). Each language's ``.po`` file of a domain
 is then updated: new messages added untranslated, messages the code no longer has
 dropped, translations kept. Translators fill the ``msgstr`` lines; `tests/test_catalogs.py`
@@ -36,10 +36,11 @@ LIST_MESSAGES = ("{first}, {next}", "{first} and {last}")
 
 
 def domain_of(path: Path) -> str:
-    """``bot`` for the bot, else the module's name (``crazy_eights``, ``shedding``, ``engine``):
-    one catalog per module, so that two modules' messages can be worked on apart."""
-    rel = path.relative_to(ROOT)
-    return "bot" if rel.parts[0] == "bot" else rel.stem
+    """A module of games/ by its name (``crazy_eights``, ``shedding``, ``engine``), one of bot/ by
+    its path (``bot_tables``, ``bot_cogs_config``): one catalog per module, so that two modules'
+    messages can be worked on apart."""
+    rel = path.relative_to(ROOT).with_suffix("")
+    return "_".join(rel.parts) if rel.parts[0] == "bot" else rel.name
 
 
 def sources() -> Iterator[Path]:
