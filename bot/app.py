@@ -23,9 +23,11 @@ from bot.store_base import TableStore
 from bot.store_pg import open_store
 from bot.tables import TableService
 from bot.thinking import ProcessThinker, Thinker, ThreadThinker
+from bot.translator import CatalogTranslator
 from bot.ui import DYNAMIC_ITEMS, MENTION_USERS, Controller
 
 log = logging.getLogger(__name__)
+COGS = [TablesCog, ConfigCog, StatsCog, PrefsCog]
 
 # The bot uses no voice: discord.py need not warn at start-up that PyNaCl and davey are missing.
 discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -64,10 +66,9 @@ class CardBot(commands.AutoShardedBot):
         loaded = await self.service.load()
         log.info("loaded %d open tables", loaded)
         self.controller.redraw_all()   # in the background: their messages may be out of date
-        await self.add_cog(TablesCog(self))
-        await self.add_cog(ConfigCog(self))
-        await self.add_cog(StatsCog(self))
-        await self.add_cog(PrefsCog(self))
+        for cog in COGS:
+            await self.add_cog(cog(self))
+        await self.tree.set_translator(CatalogTranslator())
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)

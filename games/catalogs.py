@@ -2,10 +2,11 @@
 
 Extracts every ``T(...)``/``N(...)`` message (`games.text.texts`) with Babel, by domain:
 a module of ``games/`` has its own (its name: ``crazy_eights``, ``shedding``, ``engine``),
-one of ``bot/`` too (``bot_tables``, ``bot_cogs_config``); ``cards`` holds the card and suit names (`CARD_MESSAGES`), ``common``
-the list joins (`LIST_MESSAGES`). Each language's ``.po`` file of a domain
-is then updated: new messages added untranslated, messages the code no longer has
-dropped, translations kept. Translators fill the ``msgstr`` lines; `tests/test_catalogs.py`
+one of ``bot/`` too (``bot_tables``, ``bot_cogs_config``); ``cards`` holds the card and
+suit names (`CARD_MESSAGES`), ``common`` the list joins (`LIST_MESSAGES`); the slash
+commands' texts are ``bot_commands`` (``python -m bot.translator``). Each language's
+``.po`` file of a domain is then updated: new messages added untranslated, messages the
+code no longer has dropped, translations kept. Translators fill the ``msgstr`` lines; `tests/test_catalogs.py`
 fails while one is missing or fills other placeholders than the English.
 """
 
@@ -69,10 +70,11 @@ def extracted() -> dict[str, Catalog]:
     return out
 
 
-def update() -> list[Path]:
-    """Bring every language's catalogs in step with the code; the files written."""
+def update(templates: dict[str, Catalog] | None = None) -> list[Path]:
+    """Bring every language's catalogs of ``templates`` (by domain; default: every message of
+    the code) in step with them; the files written."""
     written = []
-    for domain, template in extracted().items():
+    for domain, template in (extracted() if templates is None else templates).items():
         for language in LANGUAGES:
             if language == ENGLISH_CODE:
                 continue
