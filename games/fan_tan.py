@@ -38,14 +38,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from games import cards as C
-from games.common.chips import ChipsMatch, chips_text
+from games.common.chips import ChipsMatch
 from games.common.layout import ACES_LOW, Rows
 from games.common.match import ChipsFormat, next_active, round_from
-from games.common.table import card_to_play, hand_zones, seat_names, table_view
+from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, Move, PileView, SeatView, State, View, Zone
 from games.options import Options, option
+from games.text import AndList, Card, Seat, Seats, Text, text_data, text_from, texts
+
+T, N = texts("fan_tan")
 
 ROWS = Rows(7, ACES_LOW)
 PASS_FINE = 3        # extra chips for passing while able to play (fines option)
@@ -55,30 +59,40 @@ _PLAY = {code: Move("play", (code,)) for code in C.french_deck()}
 _PASS = Move("pass")
 
 
-def _payments_text(paid: dict[int, int]) -> str:
-    """Payees grouped by amount: ``10 chips each to {p1} and {p3}, 5 chips to {p2}``."""
+def _chips(n: int) -> Text:
+    return N("{n} chip", "{n} chips", n)
+
+
+def _cards(codes: list[str]) -> AndList:
+    return AndList(tuple(Card(c) for c in codes))
+
+
+def _payments_text(paid: dict[int, int]) -> AndList:
+    """Payees grouped by amount: ``10 chips each to {p1} and {p3} and 5 chips to {p2}``."""
     parts = []
     for amount in dict.fromkeys(paid.values()):
-        payees = [i for i, n in paid.items() if n == amount]
-        each = " each" if len(payees) > 1 else ""
-        parts.append(f"{chips_text(amount)}{each} to {seat_names(payees)}")
-    return ", ".join(parts)
+        payees = tuple(i for i, n in paid.items() if n == amount)
+        if len(payees) > 1:
+            parts.append(T("{chips} each to {seats}", chips=_chips(amount), seats=Seats(payees)))
+        else:
+            parts.append(T("{chips} to {seat}", chips=_chips(amount), seat=Seat(payees[0])))
+    return AndList(tuple(parts))
 
 
 @dataclass(frozen=True)
 class FanTanOptions(Options):
-    ante: int = option(1, min=0, max=10, help="chips each player puts in the pot at the start of a hand")
-    pass_cost: int = option(1, min=0, max=10, help="chips put in the pot for every pass")
-    fines: bool = option(False, help="allow passing while able to play, for a fine: 3 chips more to the pot, "
-                                     "and for each 7 kept back, 5 chips to whoever holds its 6 and to "
-                                     "whoever holds its 8")
-    chips: int = option(50, min=5, max=1000, help="chips each player starts the match with")
-    rounds: int = option(1, min=1, max=10, help="rounds in the match; in each round every player deals once")
+    ante: int = option(1, min=0, max=10, help=T("chips each player puts in the pot at the start of a hand"))
+    pass_cost: int = option(1, min=0, max=10, help=T("chips put in the pot for every pass"))
+    fines: bool = option(False, help=T("allow passing while able to play, for a fine: 3 chips more to the pot, "
+                                       "and for each 7 kept back, 5 chips to whoever holds its 6 and to "
+                                       "whoever holds its 8"))
+    chips: int = option(50, min=5, max=1000, help=T("chips each player starts the match with"))
+    rounds: int = option(1, min=1, max=10, help=T("rounds in the match; in each round every player deals once"))
     broke: str = option("end", choices=("end", "negative", "eliminate"),
-                        help="end: the match stops when someone runs out of chips; negative: counts may go "
-                             "below zero; eliminate: players out of chips drop out")
+                        help=T("end: the match stops when someone runs out of chips; negative: counts may go "
+                               "below zero; eliminate: players out of chips drop out"))
     auto_play: str = option("off", choices=("off", "pass", "forced"),
-                            help="make forced moves automatically: off, passes only, or passes and single plays")
+                            help=T("make forced moves automatically: off, passes only, or passes and single plays"))
 
     def match(self, players: int) -> ChipsFormat:
         return ChipsFormat(self.rounds * players, self.broke)
@@ -91,18 +105,18 @@ class FanTanState(State):
     pot: int = 0
     turn: int = 0
     out: list[bool] = field(default_factory=list)               # seats knocked out of the match
-    last_result: str = ""
+    last_result: Any = ""        # text_data of the last hand's result
 
 
 class FanTan(ChipsMatch, Game[FanTanState]):
     key = "fan_tan"
-    title = "Fan Tan"
+    title = T("Fan Tan")
     seats = range(3, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = FanTanOptions
     State = FanTanState
-    summary = "Build the suits out from the 7s; play when you can, pay when you can't."
-    rules = (
+    summary = T("Build the suits out from the 7s; play when you can, pay when you can't.")
+    rules = T(
         "The whole pack is dealt out and everybody puts an ante in the pot (one chip more "
         "if you got fewer cards than others). Starting left of the dealer, each turn you "
         "add one card to the layout in the middle.\n"
@@ -145,11 +159,12 @@ class FanTan(ChipsMatch, Game[FanTanState]):
             if short:
                 paid.append(i)
         s.turn = order[0]
-        events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt. Everyone antes {chips_text(o.ante)}; "
-                        f"the pot holds {chips_text(s.pot)}.")]
+        events = [Event(T("Hand {hand}: {seat} dealt. Everyone antes {ante}; the pot holds {pot}.",
+                          hand=s.hand_no, seat=Seat(s.dealer), ante=_chips(o.ante), pot=_chips(s.pot)))]
         if paid:
-            events.append(Event(f"{seat_names(paid)} got fewer cards and "
-                                f"ante{'s' if len(paid) == 1 else ''} one chip more."))
+            events.append(Event(N("{seats} got fewer cards and antes one chip more.",
+                                  "{seats} got fewer cards and ante one chip more.", len(paid),
+                                  seats=Seats(tuple(paid)))))
         return events + self._settle(s)
 
     # -- legality
@@ -175,17 +190,18 @@ class FanTan(ChipsMatch, Game[FanTanState]):
             if why:
                 return why
             if ROWS.playable(s.rows, code):
-                return f"Write the move as it is offered, e.g. 'play {code}'."
+                return T("Write the move as it is offered, e.g. '{move}'.", move=f"play {code}")
             gap = ROWS.gap(s.rows, code)
             if not gap:
-                return f"{C.text(code)} is already on the layout."
-            return f"{C.text(code)} does not fit yet: {C.texts(gap, ', ')} must be played first."
+                return T("{card} is already on the layout.", card=Card(code))
+            return T("{card} does not fit yet: {cards} must be played first.", card=Card(code), cards=_cards(gap))
         if move.kind == "pass":
             if move.args or move.params:
-                return "To pass, just say 'pass'."
+                return T("To pass, just say 'pass'.")
             playable = ROWS.playable_cards(s.rows, s.hands[seat])
-            return f"You must play when you can: {C.texts(playable, ', ')} fit{'s' if len(playable) == 1 else ''}."
-        return f"'{move}' is not a move in Fan Tan."
+            return N("You must play when you can: {cards} fits.", "You must play when you can: {cards} fit.",
+                     len(playable), cards=_cards(playable))
+        return T("'{move}' is not a move in Fan Tan.", move=str(move))
 
     # -- playing
     def play(self, s: FanTanState, seat: int, move: Move) -> list[Event]:
@@ -200,7 +216,7 @@ class FanTan(ChipsMatch, Game[FanTanState]):
         code = move.args[0]
         s.hands[seat].remove(code)
         ROWS.place(s.rows, code)
-        events = [Event(f"{{p{seat}}} plays {C.text(code)}.")]
+        events = [Event(T("{seat} plays {card}.", seat=Seat(seat), card=Card(code)))]
         if not s.hands[seat]:
             return events + self._end_hand(s, seat)
         s.turn = next_active(seat, s.out)
@@ -214,12 +230,11 @@ class FanTan(ChipsMatch, Game[FanTanState]):
         cost = fmt.take(s.scores, seat, o.pass_cost)
         s.pot += cost
         if not able:
-            events = [Event(f"{{p{seat}}} cannot play and passes, paying {chips_text(cost)} into the pot.")]
+            events = [Event(T("{seat} cannot play and passes, paying {chips} into the pot.",
+                              seat=Seat(seat), chips=_chips(cost)))]
         else:
             fine = fmt.take(s.scores, seat, PASS_FINE)
             s.pot += fine
-            text = (f"{{p{seat}}} passes while able to play: {chips_text(cost)} for the pass and a fine of "
-                    f"{chips_text(fine)} into the pot")
             paid: dict[int, int] = {}     # payee → chips, in the order first paid
             sevens = [c for c in hand if C.RANK[c] == 7]
             for seven in sevens:
@@ -228,12 +243,20 @@ class FanTan(ChipsMatch, Game[FanTanState]):
                     holder = next(i for i, h in enumerate(s.hands) if target in h)
                     if holder != seat:
                         paid[holder] = paid.get(holder, 0) + fmt.pay(s.scores, seat, holder, SEVEN_FINE)
-            if paid:
-                text += (f", and for holding back {'a 7' if len(sevens) == 1 else '7s'}, "
-                         + _payments_text(paid))
-            events = [Event(text + ".")]
+            events = [Event(self._fined_pass_text(seat, cost, fine, len(sevens), paid))]
         s.turn = next_active(seat, s.out)
         return events
+
+    @staticmethod
+    def _fined_pass_text(seat: int, cost: int, fine: int, sevens: int, paid: dict[int, int]) -> Text:
+        if not paid:
+            return T("{seat} passes while able to play: {cost} for the pass and a fine of {fine} into the pot.",
+                     seat=Seat(seat), cost=_chips(cost), fine=_chips(fine))
+        return N("{seat} passes while able to play: {cost} for the pass and a fine of {fine} into the pot, "
+                 "and for holding back a 7, {payments}.",
+                 "{seat} passes while able to play: {cost} for the pass and a fine of {fine} into the pot, "
+                 "and for holding back 7s, {payments}.",
+                 sevens, seat=Seat(seat), cost=_chips(cost), fine=_chips(fine), payments=_payments_text(paid))
 
     def _settle(self, s: FanTanState) -> list[Event]:
         """Make the moves the auto_play option makes by themselves."""
@@ -251,19 +274,24 @@ class FanTan(ChipsMatch, Game[FanTanState]):
 
     def _end_hand(self, s: FanTanState, winner: int) -> list[Event]:
         fmt = self.match_format(s)
-        events = [Event(f"{{p{winner}}} is out of cards and wins the hand!")]
-        paid = []
+        events = [Event(T("{seat} is out of cards and wins the hand!", seat=Seat(winner)))]
+        paid: list[Text] = []
         for i, hand in enumerate(s.hands):
             if i != winner and not s.out[i] and hand:
                 n = fmt.take(s.scores, i, len(hand))
                 s.pot += n
-                paid.append(f"{{p{i}}} {n}")
+                paid.append(T("{seat} {n}", seat=Seat(i), n=n))
         won = s.pot
         s.scores[winner] += won
         s.pot = 0
-        s.last_result = (f"Hand {s.hand_no}: {{p{winner}}} went out and took the pot of {chips_text(won)} "
-                         f"(cards left paid: {', '.join(paid) or 'none'})")
-        events.append(Event(s.last_result + "."))
+        if paid:
+            result = T("Hand {hand}: {seat} went out and took the pot of {chips} (cards left paid: {paid}).",
+                       hand=s.hand_no, seat=Seat(winner), chips=_chips(won), paid=AndList(tuple(paid)))
+        else:
+            result = T("Hand {hand}: {seat} went out and took the pot of {chips} (cards left paid: none).",
+                       hand=s.hand_no, seat=Seat(winner), chips=_chips(won))
+        s.last_result = text_data(result)
+        events.append(Event(result))
         return self.next_hand(s, events)
 
     # -- what people see
@@ -271,26 +299,28 @@ class FanTan(ChipsMatch, Game[FanTanState]):
         o: FanTanOptions = self.options_of(s)
         playable = ROWS.playable_cards(s.rows, s.hands[seat])
         if not playable:
-            return f"Nothing you hold fits the layout: pass and pay {chips_text(o.pass_cost)} into the pot."
-        text = "Your turn: play a card to the layout (you must play when you can)."
+            return T("Nothing you hold fits the layout: pass and pay {chips} into the pot.", chips=_chips(o.pass_cost))
         if o.fines:
-            text += (f" Passing anyway costs {chips_text(o.pass_cost + PASS_FINE)}, plus {SEVEN_FINE} "
-                     f"to each holder of the 6 and 8 next to any 7 you hold.")
-        return text
+            return T("Your turn: play a card to the layout (you must play when you can). Passing anyway costs "
+                     "{chips}, plus {fine} to each holder of the 6 and 8 next to any 7 you hold.",
+                     chips=_chips(o.pass_cost + PASS_FINE), fine=SEVEN_FINE)
+        return T("Your turn: play a card to the layout (you must play when you can).")
 
     def describe(self, s: FanTanState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "pass":
             able = bool(ROWS.playable_cards(s.rows, s.hands[seat]))
-            return (("Play a card", "Pass (fined)" if able else "Pass"),)
-        return (("Play a card", C.text(move.args[0])),)
+            return ((T("Play a card"), T("Pass (fined)") if able else T("Pass")),)
+        return ((T("Play a card"), T("{card}", card=Card(move.args[0]))),)
 
     def view(self, s: FanTanState, seat: int | None) -> View:
         seats = [SeatView(i, len(hand), s.scores[i], self.seat_notes(s, i)) for i, hand in enumerate(s.hands)]
-        piles = [PileView(f"{C.SUIT_SYMBOLS[x]} row", list(s.rows[x]), len(s.rows[x])) for x in C.SUITS]
-        facts = [f"Pot: {chips_text(s.pot)}", self.match_fact(s)]
+        piles = [PileView(T("{symbol} row", symbol=C.SUIT_SYMBOLS[x]), list(s.rows[x]), len(s.rows[x]))
+                 for x in C.SUITS]
+        facts = [T("Pot: {chips}", chips=_chips(s.pot)), self.match_fact(s)]
         if s.last_result:
-            facts.append(s.last_result)
-        status = self.outcome(s).summary if s.over else f"Hand {s.hand_no}. {{p{s.turn}}} to play."
+            facts.append(text_from(s.last_result))
+        status = self.outcome(s).summary if s.over else T("Hand {hand}. {seat} to play.", hand=s.hand_no,
+                                                          seat=Seat(s.turn))
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: FanTanState) -> list[Zone]:

@@ -9,8 +9,10 @@ import pytest
 from games import cards as C
 from games import registry
 from games.common.match import ChipsFormat, next_active
-from games.engine import BadOption
+from games.engine import BadOption, Event
 from games.fan_tan import GAME, FanTanState
+from games.localize import render
+from games.text import text_from
 from tests.playthrough import assert_no_leak, assert_refused, play_random
 from tests.table_helpers import assert_card_refusals
 
@@ -177,7 +179,7 @@ def test_the_first_player_out_takes_the_pot_and_the_others_pay_a_chip_per_card_l
     events = GAME.apply(s, 0, "play 7S")
     text = " ".join(e.text for e in events)
     assert "{p0} is out of cards and wins the hand" in text
-    assert "took the pot of 15 chips" in s.last_result
+    assert "took the pot of 15 chips" in text_from(s.last_result)
     assert s.hand_no == hand + 1 and s.dealer == 0, "the deal passes left"
     # the next hand's antes (1 each, 1 more for the short hands) came out after the payment
     sizes = [len(h) for h in s.hands]
@@ -204,7 +206,7 @@ def test_fines_name_each_payee_once_with_the_chips_added_up():
     assert s.scores[1] == s.scores[3] == 60
     s2 = table([["7S", "7H", "8S", "KD"], ["6S", "8H", "2D"], ["9C"], ["6H", "3D"]], options={"fines": True})
     text = GAME.apply(s2, 0, "pass")[0].text
-    assert text.endswith("for holding back 7s, 10 chips to {p1}, 5 chips to {p3}.")
+    assert text.endswith("for holding back 7s, 10 chips to {p1} and 5 chips to {p3}.")
 
 
 def test_the_rules_and_the_fines_help_explain_the_fines_on_their_own():
@@ -356,7 +358,7 @@ def test_chips_are_conserved_between_seats_and_the_pot():
 def test_refusals_say_what_is_wrong():
     s = table([["7S", "9S", "2D"], ["3D"], ["4D"]], {"H": ["7H"]})
     assert_card_refusals(GAME, s, 0, not_held="7D", offered="7S")
-    assert "does not fit yet: 7♠, 8♠ must be played first" in refused(s, 0, "play 9S")
+    assert "does not fit yet: 7♠ and 8♠ must be played first" in refused(s, 0, "play 9S")
     assert "not a move in Fan Tan" in refused(s, 0, "draw")
     assert "just say 'pass'" in refused(s, 0, "pass now")
     assert "not your turn" in refused(s, 1, "pass")
@@ -448,3 +450,20 @@ def test_options_are_checked():
 
 def test_registered():
     assert registry.get("fan_tan") is GAME
+
+
+def test_a_played_hand_reads_in_italian_and_japanese_with_names_cards_and_chips():
+    """Catalog texts (issue 14): a play, a fined pass paying two holders, and the winner's line render in
+    the reader's language with the players' names, cards and chip counts filled in."""
+    s = table([["7S", "7H", "KD"], ["6S", "8H", "2D"], ["9C"], ["8S", "6H", "3D"]], options={"fines": True})
+    names = ["Ada", "Bob", "Cy", "Dee"]
+    pass_event = GAME.apply(s, 0, "pass")[0]
+    shown = Event(render(pass_event.text, "it"), pass_event.to).render(names)
+    assert shown == ("Ada passa pur potendo giocare: 1 fiche per il passo e una multa di 3 fiche nel piatto, "
+                     "e per aver trattenuto dei 7, 10 fiche ciascuno a Bob e Dee.")
+    play = GAME.apply(table([["7S", "2D"], ["3D"], ["4D"]]), 0, "play 7S")[0]
+    assert Event(render(play.text, "ja")).render(names) == "Adaが7♠を出しました。"
+    s = table([["7S"], ["2D", "3D", "4D"], ["5D", "6D"]], pot=10, dealer=2)
+    won = GAME.apply(s, 0, "play 7S")[1]
+    assert Event(render(won.text, "it")).render(names) == "Ada ha finito le carte e vince la mano!"
+    assert render(GAME.view(s, 1).piles[0].name, "ja") == "♠の列"
