@@ -47,13 +47,16 @@ Choices where the rules file leaves room (decisions in ``shared/rules/trash.md``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
 from games.common.stock import recycle
-from games.common.table import plural, seat_names
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.text import AndList, Card, Seat, Seats, Text, text_data, text_from, texts
+
+T, N = texts("trash")
 
 SPOTS = 10
 JACK = C.JACK
@@ -62,34 +65,36 @@ FACE_DOWN = "▢"
 
 DRAW, TAKE, DISCARD = Move("draw"), Move("take"), Move("discard")
 PLACE = [Move("place", (str(n),)) for n in range(SPOTS + 1)]     # PLACE[n]: into spot n (1 = ace)
+SAY_ONLY = {"draw": T("To draw, just say 'draw'."), "take": T("To take, just say 'take'."),
+            "discard": T("To discard, just say 'discard'.")}
 
 
 @dataclass(frozen=True)
 class TrashOptions(Options):
-    auto_play: bool = option(True, help="the game makes every forced step itself; players only start "
-                                        "their turn and make real choices")
-    jack_swaps: bool = option(True, help="offer to swap a card into the spot a jack holds (the jack then "
-                                         "moves to a face-down spot)")
+    auto_play: bool = option(True, help=T("the game makes every forced step itself; players only start "
+                                          "their turn and make real choices"))
+    jack_swaps: bool = option(True, help=T("offer to swap a card into the spot a jack holds (the jack then "
+                                           "moves to a face-down spot)"))
     take_discard: str = option("auto", choices=("auto", "ask"),
-                               help="a previous discard that fits is taken automatically, or the player "
-                                    "may draw instead")
+                               help=T("a previous discard that fits is taken automatically, or the player "
+                                      "may draw instead"))
     decks: int = option(0, choices=(0, 1, 2, 3, 4),
-                        help="0 = one deck per two players, rounded up; a set count must be more than a "
-                             "quarter of the players")
+                        help=T("0 = one deck per two players, rounded up; a set count must be more than a "
+                               "quarter of the players"))
     hands_to_win: int = option(10, min=1, max=10,
-                               help="10 = the full game (fill a one-card layout); fewer for a shorter match")
-    max_players: int = option(8, min=2, max=8, help="the most players a table may seat")
+                               help=T("10 = the full game (fill a one-card layout); fewer for a shorter match"))
+    max_players: int = option(8, min=2, max=8, help=T("the most players a table may seat"))
 
     def deck_count(self, players: int) -> int:
         return self.decks or (players + 1) // 2
 
     def check(self, players: int) -> None:
         if players > self.max_players:
-            raise BadOption(f"option 'max_players': this table allows at most {self.max_players} players "
-                            f"(got {players})")
+            raise BadOption(T("option 'max_players': this table allows at most {most} players (got {players})",
+                              most=self.max_players, players=players))
         if self.decks and 4 * self.decks <= players:
-            raise BadOption(f"option 'decks': {players} players need at least {players // 4 + 1} decks "
-                            f"(or 0 for one per two players)")
+            raise BadOption(T("option 'decks': {players} players need at least {decks} decks "
+                              "(or 0 for one per two players)", players=players, decks=players // 4 + 1))
 
 
 @dataclass(kw_only=True)
@@ -101,7 +106,7 @@ class TrashState(State):
     discard: list[str] = field(default_factory=list)         # top is the last card
     held: list[str] = field(default_factory=list)            # the card in play, face up ([] between turns)
     turn: int = 0
-    last_result: str = ""
+    last_result: Any = ""     # text_data of the last hand's result
 
 
 def spot_name(n: int) -> str:
@@ -110,13 +115,13 @@ def spot_name(n: int) -> str:
 
 class Trash(Game[TrashState]):
     key = "trash"
-    title = "Trash"
+    title = T("Trash")
     seats = range(2, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = TrashOptions
     State = TrashState
-    summary = "Race to turn up a face-down layout of ace to 10; jacks are wild."
-    rules = (
+    summary = T("Race to turn up a face-down layout of ace to 10; jacks are wild.")
+    rules = T(
         "Each player is dealt ten cards face down in two rows of five, standing for the spots ace to 10; "
         "nobody may look at them. On your turn, draw from the stock, or pick up the card the previous "
         "player threw away if it fits your layout. A card from ace to 10 belongs in its own spot: put it "
@@ -148,10 +153,12 @@ class Trash(Game[TrashState]):
         s.turn = next_seat(s.dealer, s.players)
         s.hand_no += 1
         if len(set(s.sizes)) == 1:
-            sizes = f"{plural(s.sizes[0], 'spot')} each"
-        else:
-            sizes = ", ".join(f"{{p{i}}} {plural(n, 'spot')}" for i, n in enumerate(s.sizes))
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals the layouts ({sizes}).")]
+            return [Event(N("Hand {hand}: {seat} deals the layouts ({n} spot each).",
+                            "Hand {hand}: {seat} deals the layouts ({n} spots each).", s.sizes[0],
+                            hand=s.hand_no, seat=Seat(s.dealer)))]
+        sizes = AndList(tuple(N("{seat} {n} spot", "{seat} {n} spots", n, seat=Seat(i)) for i, n in enumerate(s.sizes)))
+        return [Event(T("Hand {hand}: {seat} deals the layouts ({sizes}).", hand=s.hand_no, seat=Seat(s.dealer),
+                        sizes=sizes))]
 
     # -- legality
     def _fits(self, s: TrashState, seat: int, code: str) -> bool:
@@ -199,46 +206,53 @@ class Trash(Game[TrashState]):
             return None
         kind = move.kind
         if kind in ("draw", "take", "discard") and (move.args or move.params):
-            return f"To {kind}, just say '{kind}'."
+            return SAY_ONLY[kind]
         if kind in ("draw", "take"):
             if s.held:
-                return f"You already have {C.text(s.held[0])} in play: {self._hold_hint(s, seat)}"
+                return T("You already have {card} in play: {hint}", card=Card(s.held[0]),
+                         hint=self._hold_hint(s, seat))
             if kind == "draw":
-                return (f"The {C.text(s.discard[-1])} on the discard pile fits your layout: "
-                        f"you must take it ('take').")
+                return T("The {card} on the discard pile fits your layout: you must take it ('take').",
+                         card=Card(s.discard[-1]))
             if not s.discard:
-                return "The discard pile is empty: draw from the stock."
-            return f"The {C.text(s.discard[-1])} on the discard pile does not fit your layout: draw a card."
+                return T("The discard pile is empty: draw from the stock.")
+            return T("The {card} on the discard pile does not fit your layout: draw a card.", card=Card(s.discard[-1]))
         if kind == "place":
-            if not s.held:
-                return "You have no card in play: draw one first."
-            if len(move.args) != 1 or move.params or not move.args[0].isdigit():
-                return "Say which spot, e.g. 'place 3' (spot 1 is the ace)."
-            n, size = int(move.args[0]), s.sizes[seat]
-            if n <= SPOTS and PLACE[n] in legal:
-                return f"Write the move as it is offered: 'place {n}'."
-            if not 1 <= n <= size:
-                return "Your layout has only spot 1." if size == 1 else f"Your layout has spots 1 to {size}."
-            code = s.held[0]
-            r = C.RANK[code]
-            if r == JACK:
-                return f"Spot {spot_name(n)} is already face up: a jack goes into a face-down spot."
-            if not 1 <= r <= size:
-                return f"The {C.text(code)} has no spot in your layout: discard it."
-            if n != r:
-                return f"The {C.text(code)} can only go into spot {spot_name(r)}."
-            there = s.up[seat][r - 1]
-            if C.RANK[there] == JACK:
-                return f"Jack swaps are off at this table: discard the {C.text(code)}."
-            return f"Spot {spot_name(r)} already holds {C.text(there)}: discard the {C.text(code)}."
+            return self._refuse_place(s, seat, move, legal)
         if kind == "discard":
             if not s.held:
-                return "You have no card in play to discard: draw one first."
+                return T("You have no card in play to discard: draw one first.")
             code = s.held[0]
             if C.RANK[code] == JACK:
-                return "A jack is wild: put it into a face-down spot."
-            return f"The {C.text(code)} fits spot {spot_name(C.RANK[code])}: it must go there."
-        return f"'{move}' is not a move in Trash."
+                return T("A jack is wild: put it into a face-down spot.")
+            return T("The {card} fits spot {spot}: it must go there.", card=Card(code), spot=spot_name(C.RANK[code]))
+        return T("'{move}' is not a move in Trash.", move=str(move))
+
+    def _refuse_place(self, s: TrashState, seat: int, move: Move, legal: list[Move]) -> Text:
+        if not s.held:
+            return T("You have no card in play: draw one first.")
+        if len(move.args) != 1 or move.params or not move.args[0].isdigit():
+            return T("Say which spot, e.g. 'place 3' (spot 1 is the ace).")
+        n, size = int(move.args[0]), s.sizes[seat]
+        if n <= SPOTS and PLACE[n] in legal:
+            return T("Write the move as it is offered: '{move}'.", move=f"place {n}")
+        if not 1 <= n <= size:
+            if size == 1:
+                return T("Your layout has only spot 1.")
+            return T("Your layout has spots 1 to {size}.", size=size)
+        code = s.held[0]
+        r = C.RANK[code]
+        if r == JACK:
+            return T("Spot {spot} is already face up: a jack goes into a face-down spot.", spot=spot_name(n))
+        if not 1 <= r <= size:
+            return T("The {card} has no spot in your layout: discard it.", card=Card(code))
+        if n != r:
+            return T("The {card} can only go into spot {spot}.", card=Card(code), spot=spot_name(r))
+        there = s.up[seat][r - 1]
+        if C.RANK[there] == JACK:
+            return T("Jack swaps are off at this table: discard the {card}.", card=Card(code))
+        return T("Spot {spot} already holds {there}: discard the {card}.", spot=spot_name(r), there=Card(there),
+                 card=Card(code))
 
     # -- playing
     def play(self, s: TrashState, seat: int, move: Move) -> list[Event]:
@@ -256,19 +270,19 @@ class Trash(Game[TrashState]):
         if kind == "draw":
             events = []
             if not s.stock and recycle(s.stock, s.discard, s.rng()):
-                events.append(Event("The discard pile, all but its top card, is shuffled into a new stock."))
+                events.append(Event(T("The discard pile, all but its top card, is shuffled into a new stock.")))
             code = s.stock.pop()
             s.held.append(code)
-            return events + [Event(f"{{p{seat}}} draws {C.text(code)}.")]
+            return events + [Event(T("{seat} draws {card}.", seat=Seat(seat), card=Card(code)))]
         if kind == "take":
             code = s.discard.pop()
             s.held.append(code)
-            return [Event(f"{{p{seat}}} takes {C.text(code)} from the discard pile.")]
+            return [Event(T("{seat} takes {card} from the discard pile.", seat=Seat(seat), card=Card(code)))]
         if kind == "discard":
             code = s.held.pop()
             s.discard.append(code)
             s.turn = next_seat(seat, s.players)
-            return [Event(f"{{p{seat}}} discards {C.text(code)}.")]
+            return [Event(T("{seat} discards {card}.", seat=Seat(seat), card=Card(code)))]
         n = int(move.args[0])
         code = s.held.pop()
         layout = s.up[seat]
@@ -276,11 +290,12 @@ class Trash(Game[TrashState]):
             jack = layout[n - 1]
             layout[n - 1] = code
             s.held.append(jack)
-            return [Event(f"{{p{seat}}} puts {C.text(code)} in spot {spot_name(n)} in place of "
-                          f"{C.text(jack)}, which moves on.")]
+            return [Event(T("{seat} puts {card} in spot {spot} in place of {jack}, which moves on.",
+                            seat=Seat(seat), card=Card(code), spot=spot_name(n), jack=Card(jack)))]
         under = s.down[seat].pop(layout[:n - 1].count(""))
         layout[n - 1] = code
-        events = [Event(f"{{p{seat}}} puts {C.text(code)} in spot {spot_name(n)} and turns up {C.text(under)}.")]
+        events = [Event(T("{seat} puts {card} in spot {spot} and turns up {under}.", seat=Seat(seat),
+                          card=Card(code), spot=spot_name(n), under=Card(under)))]
         if s.down[seat]:
             s.held.append(under)
             return events
@@ -290,70 +305,76 @@ class Trash(Game[TrashState]):
     def _win_hand(self, s: TrashState, seat: int) -> list[Event]:
         o: TrashOptions = self.options_of(s)
         s.scores[seat] += 1
-        events = [Event(f"{{p{seat}}} has turned up the whole layout and wins hand {s.hand_no}!")]
+        events = [Event(T("{seat} has turned up the whole layout and wins hand {hand}!", seat=Seat(seat),
+                          hand=s.hand_no))]
         if s.scores[seat] >= o.hands_to_win:
             s.over = True
-            s.last_result = f"{{p{seat}}} won hand {s.hand_no}"
+            s.last_result = text_data(T("{seat} won hand {hand}", seat=Seat(seat), hand=s.hand_no))
             events.append(Event(self.outcome(s).summary))
             return events
         s.sizes[seat] -= 1
-        s.last_result = f"{{p{seat}}} won hand {s.hand_no} and now has {plural(s.sizes[seat], 'spot')}"
-        events.append(Event(f"{{p{seat}}} will have {plural(s.sizes[seat], 'spot')} from now on."))
+        size = s.sizes[seat]
+        s.last_result = text_data(N("{seat} won hand {hand} and now has {n} spot",
+                                    "{seat} won hand {hand} and now has {n} spots", size,
+                                    seat=Seat(seat), hand=s.hand_no))
+        events.append(Event(N("{seat} will have {n} spot from now on.", "{seat} will have {n} spots from now on.",
+                              size, seat=Seat(seat))))
         s.dealer = next_dealer(s.dealer, s.players)
         return events + self._deal(s)
 
     # -- what people see
-    def _hold_hint(self, s: TrashState, seat: int) -> str:
+    def _hold_hint(self, s: TrashState, seat: int) -> Text:
         code = s.held[0]
-        text = C.text(code)
+        card = Card(code)
         r = C.RANK[code]
         if r == JACK:
-            return f"put the {text} into a face-down spot."
+            return T("put the {card} into a face-down spot.", card=card)
         moves = self._hold_moves(s, seat)
         if DISCARD not in moves:
-            return f"put the {text} into spot {spot_name(r)}."
+            return T("put the {card} into spot {spot}.", card=card, spot=spot_name(r))
         if len(moves) == 2:
-            return f"swap the {text} for the jack in spot {spot_name(r)}, or discard it."
-        return f"the {text} does not fit your layout: discard it."
+            return T("swap the {card} for the jack in spot {spot}, or discard it.", card=card, spot=spot_name(r))
+        return T("the {card} does not fit your layout: discard it.", card=card)
 
     def instruction(self, s: TrashState, seat: int) -> str:
         if s.held:
             code = s.held[0]
-            text = C.text(code)
+            card = Card(code)
             r = C.RANK[code]
             if r == JACK:
-                return f"You have the {text}: jacks are wild. Choose a face-down spot for it."
+                return T("You have the {card}: jacks are wild. Choose a face-down spot for it.", card=card)
             moves = self._hold_moves(s, seat)
             if len(moves) == 2:
-                return (f"Your {text} can go into spot {spot_name(r)} in place of the "
-                        f"{C.text(s.up[seat][r - 1])}, which then moves to a face-down spot; or discard it.")
+                return T("Your {card} can go into spot {spot} in place of the {jack}, which then moves to a "
+                         "face-down spot; or discard it.", card=card, spot=spot_name(r), jack=Card(s.up[seat][r - 1]))
             if DISCARD in moves:
-                return f"The {text} does not fit your layout: discard it."
-            return f"Put the {text} into spot {spot_name(r)}."
+                return T("The {card} does not fit your layout: discard it.", card=card)
+            return T("Put the {card} into spot {spot}.", card=card, spot=spot_name(r))
         if s.discard and self._fits(s, seat, s.discard[-1]):
-            top = C.text(s.discard[-1])
+            top = Card(s.discard[-1])
             if self.options_of(s).take_discard == "auto":
-                return f"Your turn: the {top} on the discard pile fits your layout, so take it."
-            return f"Your turn: the {top} on the discard pile fits your layout. Take it, or draw from the stock."
-        return "Your turn: draw a card."
+                return T("Your turn: the {card} on the discard pile fits your layout, so take it.", card=top)
+            return T("Your turn: the {card} on the discard pile fits your layout. Take it, or draw from the stock.",
+                     card=top)
+        return T("Your turn: draw a card.")
 
     def describe(self, s: TrashState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "draw":
-            return (("Your turn", "Draw a card"),)
+            return ((T("Your turn"), T("Draw a card")),)
         if move.kind == "take":
-            return (("Your turn", f"Take {C.text(s.discard[-1])}"),)
+            return ((T("Your turn"), T("Take {card}", card=Card(s.discard[-1]))),)
         code = s.held[0]
-        text = C.text(code)
+        card = Card(code)
         r = C.RANK[code]
         if r == JACK:
-            return ((f"Where does the {text} go?", f"Spot {spot_name(int(move.args[0]))}"),)
+            return ((T("Where does the {card} go?", card=card), T("Spot {spot}", spot=spot_name(int(move.args[0])))),)
         moves = self._hold_moves(s, seat)
         if len(moves) == 2:
-            question = f"Swap the {text} for the jack in spot {spot_name(r)}?"
-            return ((question, "Swap" if move.kind == "place" else f"Discard {text}"),)
+            question = T("Swap the {card} for the jack in spot {spot}?", card=card, spot=spot_name(r))
+            return ((question, T("Swap") if move.kind == "place" else T("Discard {card}", card=card)),)
         if move.kind == "place":
-            return (("Your card", f"Put {text} in spot {spot_name(r)}"),)
-        return (("Your card", f"Discard {text}"),)
+            return ((T("Your card"), T("Put {card} in spot {spot}", card=card, spot=spot_name(r))),)
+        return ((T("Your card"), T("Discard {card}", card=card)),)
 
     def layout_text(self, s: TrashState, seat: int) -> str:
         """A layout as two rows of five, face-down spots shown as ▢."""
@@ -362,31 +383,35 @@ class Trash(Game[TrashState]):
         return " │ ".join(rows)
 
     def score_unit(self, s: TrashState) -> tuple[str, str]:
-        return ("hand won", "hands won")
+        return (T("hand won"), T("hands won"))
 
     def view(self, s: TrashState, seat: int | None) -> View:
         o: TrashOptions = self.options_of(s)
         seats = []
         for i in range(s.players):
             filled = sum(1 for code in s.up[i] if code)
-            notes = ["dealer"] if i == s.dealer else []
-            notes.append(f"{filled}/{len(s.up[i])} spots turned up")
+            notes = [T("dealer")] if i == s.dealer else []
+            notes.append(N("{filled}/{n} spot turned up", "{filled}/{n} spots turned up", len(s.up[i]), filled=filled))
             seats.append(SeatView(i, len(s.held) if i == s.turn else 0, s.scores[i], notes))
-        goal = ("first to fill a one-card layout (10 hand wins)" if o.hands_to_win == SPOTS
-                else f"first to win {o.hands_to_win} hand{'s' if o.hands_to_win > 1 else ''}")
-        facts = [f"Match: {goal}"]
-        facts += [f"{{p{i}}}: {self.layout_text(s, i)}" for i in range(s.players)]
+        if o.hands_to_win == SPOTS:
+            goal = T("Match: first to fill a one-card layout (10 hand wins)")
+        else:
+            goal = N("Match: first to win {n} hand", "Match: first to win {n} hands", o.hands_to_win)
+        facts = [goal]
+        facts += [T("{seat}: {layout}", seat=Seat(i), layout=self.layout_text(s, i)) for i in range(s.players)]
         if s.last_result:
-            facts.append(s.last_result)
-        piles = [PileView("Stock", [], len(s.stock)), PileView("Discard pile", s.discard[-1:], len(s.discard))]
+            facts.append(text_from(s.last_result))
+        piles = [PileView(T("Stock"), [], len(s.stock)),
+                 PileView(T("Discard pile"), s.discard[-1:], len(s.discard))]
         if s.held:
-            piles.append(PileView(f"Card in play ({{p{s.turn}}})", list(s.held), 1, owner=s.turn))
+            piles.append(PileView(T("Card in play ({seat})", seat=Seat(s.turn)), list(s.held), 1, owner=s.turn))
         if s.over:
             status = self.outcome(s).summary
         elif s.held:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} is playing {C.text(s.held[0])}."
+            status = T("Hand {hand}. {seat} is playing {card}.", hand=s.hand_no, seat=Seat(s.turn),
+                       card=Card(s.held[0]))
         else:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} to draw."
+            status = T("Hand {hand}. {seat} to draw.", hand=s.hand_no, seat=Seat(s.turn))
         return View(
             game=self.key, seat=seat,
             hand=list(s.held) if seat is not None and seat == s.turn else [],
@@ -407,13 +432,20 @@ class Trash(Game[TrashState]):
             return None
         best = max(s.scores)
         winners = [i for i, x in enumerate(s.scores) if x == best]
-        names, alone = seat_names(winners), len(winners) == 1
-        if self.options_of(s).hands_to_win == SPOTS:
-            summary = f"{names} filled a one-card layout and {'wins the game' if alone else 'share the win'}!"
-        else:
-            summary = (f"{names} {'wins the match' if alone else 'share the win'} "
-                       f"with {best} hand{'s' if best > 1 else ''} won!")
+        summary = self._result_text(winners, best, self.options_of(s).hands_to_win == SPOTS)
         return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners, summary)
+
+    @staticmethod
+    def _result_text(winners: list[int], best: int, full_game: bool) -> Text:
+        if full_game:
+            if len(winners) == 1:
+                return T("{seat} filled a one-card layout and wins the game!", seat=Seat(winners[0]))
+            return T("{seats} filled a one-card layout and share the win!", seats=Seats(tuple(winners)))
+        if len(winners) == 1:
+            return N("{seat} wins the match with {n} hand won!", "{seat} wins the match with {n} hands won!", best,
+                     seat=Seat(winners[0]))
+        return N("{seats} share the win with {n} hand won!", "{seats} share the win with {n} hands won!", best,
+                 seats=Seats(tuple(winners)))
 
     # -- computer players
     def hand_progress(self, s: TrashState) -> list[float]:

@@ -9,7 +9,8 @@ import pytest
 
 from games import cards as C
 from games import registry
-from games.engine import BadOption, IllegalMove, Move
+from games.engine import BadOption, Event, IllegalMove, Move
+from games.localize import render
 from games.trash import GAME, TrashState
 from tests.playthrough import assert_no_leak, assert_refused
 from tests.table_helpers import play_out
@@ -293,7 +294,7 @@ def test_spot_counts_read_in_the_singular_for_one_spot():
     s = table(["AC -KD", P1], stock=["2H"], dealer=1)
     events = GAME.apply(s, 0, "draw")
     assert "{p0} will have 1 spot from now on." in texts(events)
-    assert "Hand 2: {p0} deals the layouts ({p0} 1 spot, {p1} 10 spots)." in texts(events)
+    assert "Hand 2: {p0} deals the layouts ({p0} 1 spot and {p1} 10 spots)." in texts(events)
     assert "{p0} won hand 1 and now has 1 spot" in GAME.view(s, None).facts
     s2 = GAME.start(3, {}, seed=2)
     assert GAME._deal(s2)[0].text.endswith("deals the layouts (10 spots each).")
@@ -603,3 +604,17 @@ def test_json_round_trip_keeps_the_state_and_its_moves():
 
 def test_registered():
     assert registry.get("trash") is GAME
+
+
+def test_a_won_hand_reads_in_spanish_and_chinese_with_names_cards_and_spot_counts():
+    """Catalog texts (issue 14): drawing, placing a card, winning a hand and the next deal render in the
+    reader's language with the players' names, cards and spot counts filled in."""
+    s = table(["AC -KD", P1], stock=["2H"], dealer=1)
+    names = ["Ana", "Bea"]
+    events = GAME.apply(s, 0, "draw")
+    spanish = [Event(render(e.text, "es"), e.to).render(names) for e in events]
+    assert spanish == ["Ana roba 2♥.", "Ana pone 2♥ en el hueco 2 y destapa K♦.",
+                       "¡Ana ha destapado todo su tablero y gana la mano 1!", "Ana tendrá 1 hueco a partir de ahora.",
+                       "Mano 2: Ana reparte los tableros (Ana: 1 hueco y Bea: 10 huecos)."]
+    assert Event(render(events[1].text, "zh_CN")).render(names) == "Ana把2♥放到2号位，翻开K♦。"
+    assert render(GAME.view(s, None).seats[0].notes[-1], "zh_CN") == "已翻开0/1个位置"
