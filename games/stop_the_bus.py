@@ -40,35 +40,38 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from games import cards as C
 from games.common import brag
 from games.common.match import first_dealer
-from games.common.table import and_list, seat_names
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.text import AndList, Card, Cards, Seat, Seats, Text, text_data, text_from, texts
+
+T, N = texts("stop_the_bus")
 
 HAND = 3
 INFERENCE_TRIES = 20   # deals of one seat's secret cards a determinization tries to explain its exchanges
 INFERRED_TURNS = 4     # with its latest exchanges (a bound on the time a determinization takes)
 BRAG_TEXTS = {   # the brag option as players read it
-    "standard": "3-3-3 is the best prial, A-2-3 the best run",
-    "aces_top": "A-A-A is the best prial, A-2-3 the best run",
-    "poker": "A-A-A is the best prial, A-2-3 the lowest run",
+    "standard": T("3-3-3 is the best prial, A-2-3 the best run"),
+    "aces_top": T("A-A-A is the best prial, A-2-3 the best run"),
+    "poker": T("A-A-A is the best prial, A-2-3 the lowest run"),
 }
 
 
 @dataclass(frozen=True)
 class StopTheBusOptions(Options):
-    tokens: int = option(3, min=1, max=20, help="tokens each player starts with; losing them all drops you out")
-    swap_three: bool = option(False, help="a turn may also swap all three of your cards with the centre")
+    tokens: int = option(3, min=1, max=20, help=T("tokens each player starts with; losing them all drops you out"))
+    swap_three: bool = option(False, help=T("a turn may also swap all three of your cards with the centre"))
     stop: str = option("after", choices=("after", "instead"),
-                       help="call 'Stop the bus!' after your exchange, or instead of exchanging")
+                       help=T("call 'Stop the bus!' after your exchange, or instead of exchanging"))
     brag: str = option("standard", choices=brag.VARIANTS,
-                       help="standard: 3-3-3 and A-2-3 on top; aces_top: A-A-A the top prial; "
-                            "poker: A-A-A on top and A-2-3 the lowest run")
+                       help=T("standard: 3-3-3 and A-2-3 on top; aces_top: A-A-A the top prial; "
+                              "poker: A-A-A on top and A-2-3 the lowest run"))
     round_cap: int = option(8, choices=(4, 6, 8, 10, 12, 16),
-                            help="if nobody stops, the bus stops by itself after this many rounds")
+                            help=T("if nobody stops, the bus stops by itself after this many rounds"))
 
 
 @dataclass(kw_only=True)
@@ -85,7 +88,7 @@ class StopTheBusState(State):
     # per seat, this hand's exchanges as seen by all: the centre before, the card taken, the card
     # put back ("" "" when the hand was kept); a whole-hand swap clears its seat's list
     exchanges: list[list[list[str]]] = field(default_factory=list)
-    last_result: str = ""
+    last_result: Any = ""     # text_data of the last hand's result
 
 
 @lru_cache(maxsize=1 << 16)
@@ -104,13 +107,13 @@ def _stop_moves(move: Move) -> list[Move]:
 
 class StopTheBus(Game[StopTheBusState]):
     key = "stop_the_bus"
-    title = "Stop the Bus"
+    title = T("Stop the Bus")
     seats = range(2, 7)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = StopTheBusOptions
     State = StopTheBusState
-    summary = "Trade cards with the centre for the best Brag hand; the worst hand loses a token."
-    rules = (
+    summary = T("Trade cards with the centre for the best Brag hand; the worst hand loses a token.")
+    rules = T(
         "Everyone starts with the same number of tokens. Each hand, players get three cards "
         "and three more lie face up in the middle. On your turn you take one middle card and "
         "put one of yours there in its place, or keep your hand as it is, aiming for a strong "
@@ -160,8 +163,8 @@ class StopTheBus(Game[StopTheBusState]):
         s.turn = order[0]
         s.stopper, s.turns, s.showdown = -1, 0, False
         s.hand_no += 1
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the centre shows {C.texts(s.centre)}. "
-                      f"{{p{s.turn}}} starts.")]
+        return [Event(T("Hand {hand}: {dealer} deals; the centre shows {cards}. {seat} starts.", hand=s.hand_no,
+                        dealer=Seat(s.dealer), cards=Cards(tuple(s.centre)), seat=Seat(s.turn)))]
 
     # -- legality
     def held(self, s: StopTheBusState, seat: int) -> list[str]:
@@ -191,37 +194,37 @@ class StopTheBus(Game[StopTheBusState]):
         o = s.options
         stop = move.param("stop")
         if stop is not None and stop != "yes":
-            return "To stop the bus with your turn, add stop=yes; leave it out to go on."
+            return T("To stop the bus with your turn, add stop=yes; leave it out to go on.")
         if stop and s.stopper >= 0:
-            return "The bus has already been stopped this hand."
+            return T("The bus has already been stopped this hand.")
         if stop and o["stop"] == "instead":
-            return "At this table you stop the bus instead of exchanging: just say 'stop'."
+            return T("At this table you stop the bus instead of exchanging: just say 'stop'.")
         if move.kind == "take":
             if len(move.args) != 1 or not C.is_card(move.args[0]) or set(dict(move.params)) - {"drop", "stop"}:
-                return ("Say which centre card you take and which card of yours goes back, "
-                        "e.g. 'take 5S drop=KD'.")
+                return T("Say which centre card you take and which card of yours goes back, "
+                         "e.g. 'take 5S drop=KD'.")
             code = C.card(move.args[0]).code
             if code not in s.centre:
-                return f"{C.text(code)} is not in the centre."
+                return T("{card} is not in the centre.", card=Card(code))
             drop = move.param("drop")
             if not drop or not C.is_card(drop):
-                return "Say which of your cards goes to the centre with drop=, e.g. 'take 5S drop=KD'."
+                return T("Say which of your cards goes to the centre with drop=, e.g. 'take 5S drop=KD'.")
             if C.card(drop).code not in self.held(s, seat):
-                return f"You do not hold {C.text(C.card(drop).code)}."
-            return f"Write the move as it is offered, e.g. 'take {code} drop={C.card(drop).code}'."
+                return T("You do not hold {card}.", card=Card(C.card(drop).code))
+            return T("Write the move as it is offered, e.g. '{move}'.", move=f"take {code} drop={C.card(drop).code}")
         if move.kind == "swap":
             if not o["swap_three"]:
-                return "Swapping all three cards is not allowed at this table."
-            return "To swap your hand with the centre, just say 'swap' (add stop=yes to stop the bus)."
+                return T("Swapping all three cards is not allowed at this table.")
+            return T("To swap your hand with the centre, just say 'swap' (add stop=yes to stop the bus).")
         if move.kind == "stop":
             if s.stopper >= 0:
-                return "The bus has already been stopped this hand."
+                return T("The bus has already been stopped this hand.")
             if o["stop"] == "after":
-                return "Stop the bus with your exchange: add stop=yes to it, e.g. 'pass stop=yes'."
-            return "To stop the bus, just say 'stop'."
+                return T("Stop the bus with your exchange: add stop=yes to it, e.g. 'pass stop=yes'.")
+            return T("To stop the bus, just say 'stop'.")
         if move.kind == "pass":
-            return "To keep your hand, just say 'pass'."
-        return f"'{move}' is not a move in Stop the Bus."
+            return T("To keep your hand, just say 'pass'.")
+        return T("'{move}' is not a move in Stop the Bus.", move=str(move))
 
     # -- playing
     def play(self, s: StopTheBusState, seat: int, move: Move) -> list[Event]:
@@ -233,23 +236,26 @@ class StopTheBus(Game[StopTheBusState]):
             (s.hands if drop in s.hands[seat] else s.known)[seat].remove(drop)
             s.known[seat].append(take)
             s.centre[at] = drop
-            events.append(Event(f"{{p{seat}}} takes {C.text(take)} and puts {C.text(drop)} in its place."))
+            events.append(Event(T("{seat} takes {card} and puts {drop} in its place.", seat=Seat(seat), card=Card(take),
+                                  drop=Card(drop))))
         elif move.kind == "swap":
             mine = self.held(s, seat)
             s.hands[seat], s.known[seat] = [], list(s.centre)
             s.centre = mine
-            events.append(Event(f"{{p{seat}}} swaps the whole hand: the centre now shows {C.texts(s.centre)}."))
+            events.append(Event(T("{seat} swaps the whole hand: the centre now shows {cards}.", seat=Seat(seat),
+                                  cards=Cards(tuple(s.centre)))))
         elif move.kind == "pass":
-            events.append(Event(f"{{p{seat}}} keeps the hand."))
+            events.append(Event(T("{seat} keeps the hand.", seat=Seat(seat))))
         s.turns += 1
         if move.kind == "stop" or move.param("stop") == "yes":
             s.stopper = seat
-            events.append(Event(f"{{p{seat}}} calls \"Stop the bus!\" Everyone else has one more turn."))
+            events.append(Event(T("{seat} calls \"Stop the bus!\" Everyone else has one more turn.", seat=Seat(seat))))
         nxt = self._next_active(s, seat)
         if s.stopper >= 0 and nxt == s.stopper:
             return events + self._showdown(s)
         if s.stopper < 0 and s.turns >= s.options["round_cap"] * len(self.active(s)):
-            events.append(Event(f"Nobody stopped the bus in {s.options['round_cap']} rounds: it stops by itself."))
+            events.append(Event(T("Nobody stopped the bus in {rounds} rounds: it stops by itself.",
+                                  rounds=s.options["round_cap"])))
             return events + self._showdown(s)
         s.turn = nxt
         return events
@@ -269,27 +275,31 @@ class StopTheBus(Game[StopTheBusState]):
         variant = s.options["brag"]
         players = self.active(s)
         s.showdown = True
-        lines = [f"{{p{i}}} {C.texts(self.held(s, i))} ({brag.describe(self.held(s, i), variant)})" for i in players]
-        events = [Event("Showdown: " + "; ".join(lines) + ".")]
+        lines = [T("{seat} {cards} ({hand})", seat=Seat(i), cards=Cards(tuple(self.held(s, i))),
+                   hand=brag.describe(self.held(s, i), variant)) for i in players]
+        events = [Event(T("Showdown: {hands}.", hands=AndList(tuple(lines))))]
         losers = [players[i] for i in brag.worst([self.held(s, i) for i in players], variant)]
-        names = seat_names(losers)
+        names = Seats(tuple(losers))
         if all(s.scores[i] <= 1 for i in players) and len(losers) == len(players):
-            s.last_result = f"Hand {s.hand_no}: {names} tied for the worst hand on their last tokens; replayed"
-            events.append(Event(f"{names} tie for the worst hand on their last tokens: nobody loses one, "
-                                f"and the hand is dealt again."))
+            s.last_result = text_data(T("Hand {hand}: {seats} tied for the worst hand on their last tokens; replayed",
+                                        hand=s.hand_no, seats=names))
+            events.append(Event(T("{seats} tie for the worst hand on their last tokens: nobody loses one, "
+                                  "and the hand is dealt again.", seats=names)))
             return events + self._deal(s)
         for i in losers:
             s.scores[i] -= 1
             if not s.scores[i]:
                 s.gone[i] = s.hand_no
-        hands = {i: brag.describe(self.held(s, i), variant) for i in losers}
-        s.last_result = (f"Hand {s.hand_no}: " + and_list([f"{{p{i}}} ({hands[i]})" for i in losers])
-                         + " lost a token")
-        events.append(Event(f"{names} {'has' if len(losers) == 1 else 'have'} the worst hand and "
-                            f"{'loses' if len(losers) == 1 else 'each lose'} a token."))
+        hands = AndList(tuple(T("{seat} ({hand})", seat=Seat(i), hand=brag.describe(self.held(s, i), variant))
+                              for i in losers))
+        s.last_result = text_data(N("Hand {hand}: {losers} lost a token", "Hand {hand}: {losers} lost a token",
+                                    len(losers), hand=s.hand_no, losers=hands))
+        events.append(Event(N("{seats} has the worst hand and loses a token.",
+                              "{seats} have the worst hand and each lose a token.", len(losers), seats=names)))
         dropped = [i for i in losers if not s.scores[i]]
         if dropped:
-            events.append(Event(seat_names(dropped) + " out of tokens: out of the game."))
+            events.append(Event(N("{seats} out of tokens: out of the game.", "{seats} out of tokens: out of the game.",
+                                  len(dropped), seats=Seats(tuple(dropped)))))
         if len(self.active(s)) == 1:
             s.over = True
             events.append(Event(self.outcome(s).summary))
@@ -298,75 +308,80 @@ class StopTheBus(Game[StopTheBusState]):
         return events + self._deal(s)
 
     # -- what people see
-    def _name(self, s: StopTheBusState, cards: list[str]) -> str:
+    def _name(self, s: StopTheBusState, cards: list[str]) -> Text | str:
         return brag.describe(cards, s.options["brag"])
 
     def instruction(self, s: StopTheBusState, seat: int) -> str:
         mine = self.held(s, seat)
-        text = f"Your turn: your hand is {self._name(s, mine)}. Take a centre card and put one of yours back"
+        hand = self._name(s, mine)
         if s.stopper >= 0:
-            return text + f", or keep your hand. {{p{s.stopper}}} stopped the bus: this is your last turn."
+            return T("Your turn: your hand is {hand}. Take a centre card and put one of yours back, or keep your "
+                     "hand. {seat} stopped the bus: this is your last turn.", hand=hand, seat=Seat(s.stopper))
         if s.options["stop"] == "after":
-            return text + ", or keep your hand; then stop the bus or go on."
-        return text + ", keep your hand, or stop the bus instead."
+            return T("Your turn: your hand is {hand}. Take a centre card and put one of yours back, or keep your "
+                     "hand; then stop the bus or go on.", hand=hand)
+        return T("Your turn: your hand is {hand}. Take a centre card and put one of yours back, keep your hand, "
+                 "or stop the bus instead.", hand=hand)
 
     def describe(self, s: StopTheBusState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         mine = self.held(s, seat)
-        first = "Take a centre card"
+        first = T("Take a centre card")
         if move.kind == "take":
             take, drop = move.args[0], move.param("drop")
             after = [c for c in mine if c != drop] + [take]
-            path = [(first, C.text(take)), (f"Put back one of yours (for {C.text(take)})",
-                                             f"{C.text(drop)}: {self._name(s, after)}")]
+            path = [(first, T("{card}", card=Card(take))),
+                    (T("Put back one of yours (for {card})", card=Card(take)),
+                     T("{card}: {hand}", card=Card(drop), hand=self._name(s, after)))]
         elif move.kind == "pass":
-            path = [(first, f"Keep my hand ({self._name(s, mine)})")]
+            path = [(first, T("Keep my hand ({hand})", hand=self._name(s, mine)))]
         elif move.kind == "swap":
-            path = [(first, f"Swap all three: {self._name(s, s.centre)}")]
+            path = [(first, T("Swap all three: {hand}", hand=self._name(s, s.centre)))]
         else:
-            return ((first, "Stop the bus! (no exchange)"),)
+            return ((first, T("Stop the bus! (no exchange)")),)
         if s.stopper < 0 and s.options["stop"] == "after":
-            path.append(("Stop the bus?", "Stop the bus!" if move.param("stop") else "No, go on"))
+            path.append((T("Stop the bus?"), T("Stop the bus!") if move.param("stop") else T("No, go on")))
         return tuple(path)
 
     def score_unit(self, s: StopTheBusState) -> tuple[str, str]:
-        return ("token", "tokens")
+        return (T("token"), T("tokens"))
 
     def view(self, s: StopTheBusState, seat: int | None) -> View:
         seats = []
         for i in range(s.players):
             notes = []
             if i == s.dealer:
-                notes.append("dealer")
+                notes.append(T("dealer"))
             if s.gone[i]:
-                notes.append(f"out (hand {s.gone[i]})")
+                notes.append(T("out (hand {hand})", hand=s.gone[i]))
             if i == s.stopper:
-                notes.append("stopped the bus")
+                notes.append(T("stopped the bus"))
             if s.showdown and self.held(s, i):
                 held = self.held(s, i)
-                notes.append(f"showed {C.texts(held)} ({self._name(s, held)})")
+                notes.append(T("showed {cards} ({hand})", cards=Cards(tuple(held)), hand=self._name(s, held)))
             elif s.known[i]:
-                notes.append("took " + C.texts(s.known[i]))
+                notes.append(T("took {cards}", cards=Cards(tuple(s.known[i]))))
             seats.append(SeatView(i, len(self.held(s, i)), s.scores[i], notes))
         o: StopTheBusOptions = self.options_of(s)
-        facts = [f"Brag ranking: {BRAG_TEXTS[o.brag]}", f"Tokens to start: {o.tokens}"]
+        facts = [T("Brag ranking: {ranking}", ranking=BRAG_TEXTS[o.brag]),
+                 T("Tokens to start: {tokens}", tokens=o.tokens)]
         if o.swap_three:
-            facts.append("You may swap all three cards with the centre")
+            facts.append(T("You may swap all three cards with the centre"))
         if seat is not None and self.held(s, seat) and not s.over:
-            facts.append(f"Your hand: {self._name(s, self.held(s, seat))}")
+            facts.append(T("Your hand: {hand}", hand=self._name(s, self.held(s, seat))))
         if s.stopper >= 0 and not s.over:
-            facts.append(f"{{p{s.stopper}}} stopped the bus: everyone else has one last turn")
+            facts.append(T("{seat} stopped the bus: everyone else has one last turn", seat=Seat(s.stopper)))
         elif not s.over:
             rounds = s.turns // max(1, len(self.active(s)))
-            facts.append(f"Round {rounds + 1} of at most {o.round_cap}")
+            facts.append(T("Round {round} of at most {most}", round=rounds + 1, most=o.round_cap))
         if s.last_result:
-            facts.append(s.last_result)
+            facts.append(text_from(s.last_result))
         status = (self.outcome(s).summary if s.over
-                  else f"Hand {s.hand_no}. {{p{s.turn}}} to take a card from the centre.")
+                  else T("Hand {hand}. {seat} to take a card from the centre.", hand=s.hand_no, seat=Seat(s.turn)))
         return View(game=self.key, seat=seat,
                     hand=list(self.held(s, seat)) if seat is not None else [],
                     seats=seats,
-                    piles=[PileView("Centre", list(s.centre), len(s.centre)),
-                           PileView("Unused cards", [], len(s.stub))],
+                    piles=[PileView(T("Centre"), list(s.centre), len(s.centre)),
+                           PileView(T("Unused cards"), [], len(s.stub))],
                     status=status, facts=facts, to_move=sorted(self.to_move(s)),
                     over=s.over, result=self.outcome(s).summary if s.over else None)
 
@@ -384,9 +399,11 @@ class StopTheBus(Game[StopTheBusState]):
             return None
         placings = placings_from(self.standing(s))
         winners = [i for i, p in enumerate(placings) if p == 1]
-        names = seat_names(winners)
-        return Outcome(placings, [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}: the last with a token!")
+        if len(winners) == 1:
+            summary = T("{seat} wins: the last with a token!", seat=Seat(winners[0]))
+        else:
+            summary = T("{seats} share the win: the last with a token!", seats=Seats(tuple(winners)))
+        return Outcome(placings, [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
     def hand_progress(self, s: StopTheBusState) -> list[float]:

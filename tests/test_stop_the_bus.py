@@ -8,7 +8,8 @@ import pytest
 
 from games import cards as C
 from games import registry
-from games.engine import Move
+from games.engine import Event, Move
+from games.localize import render
 from games.stop_the_bus import GAME, StopTheBusOptions, hand_key
 from tests.playthrough import assert_events_private, assert_no_leak, assert_refused, play_random
 
@@ -343,3 +344,19 @@ def test_options_are_checked():
     with pytest.raises(Exception, match="brag"):
         StopTheBusOptions.parse({"brag": "nonsense"})
     assert GAME.rules and GAME.summary and Move("pass") in GAME.moves(GAME.start(2, {}, 0), GAME.start(2, {}, 0).turn)
+
+
+def test_a_stopped_bus_and_its_showdown_read_in_chinese_and_greek_with_names_and_cards():
+    """Catalog texts (issue 14): an exchange, the stop call, the showdown and the token lost render in the
+    reader's language with the players' names and cards filled in (the hand names come from the Brag block)."""
+    s = table(["2S 7H 9D", "3C 4C 5C", "AS AD 6H"], "KS KH 8D")
+    names = ["Ada", "Bo", "Cy"]
+    events = GAME.apply(s, 0, "take KS drop=2S stop=yes")
+    chinese = [Event(render(e.text, "zh_CN")).render(names) for e in events]
+    assert chinese == ["Ada拿走K♠，放回2♠。", "Ada喊“叫停巴士！”其他人各再走一轮。"]
+    GAME.apply(s, 1, "pass")
+    events = GAME.apply(s, 2, "pass")
+    showdown = Event(render(events[1].text, "el")).render(names)
+    assert showdown.startswith("Άνοιγμα χεριών: Ada 7♥ 9♦ K♠ (") and " και Cy A♠ A♦ 6♥ (" in showdown
+    assert Event(render(events[2].text, "zh_CN")).render(names) == "Ada牌最小，输一枚筹码。"
+    assert render(GAME.title, "zh_CN") == "叫停巴士"
