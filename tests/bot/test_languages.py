@@ -77,3 +77,29 @@ async def test_prefs_language_is_kept_across_a_restart_and_can_follow_discord_ag
     assert again.member_language(bob.id, "pt-BR") == "el"
     await bob.slash(channel, "prefs", language="discord")
     assert env.bot.service.member_language(bob.id, "pt-BR") == "pt_BR"
+
+
+async def test_a_table_in_italian_shows_each_member_their_hand_in_their_own_language(simcord_env, locales):
+    """The issue's case: a table opened in Italian, where Bob's Discord client is Vietnamese and Cleo's
+    Spanish: the table message reads Italian, Bob's hand panel Vietnamese, Cleo's Spanish, Alice's
+    (an American client) English."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob, cleo = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo"))
+    locales.update({bob.id: "vi", cleo.id: "es-ES"})
+    message = (await alice.slash(channel, "play", game="fan_tan", language="it")).response.message
+    tid = table_id(message)
+    for member in (bob, cleo):
+        await member.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    shown = text_of(await fetch(env, channel, message.id))
+    status = table.view(None).status
+    assert table.render(status, language="it") in shown and table.render(status, language="en") not in shown
+    for member, language in ((alice, "en"), (bob, "vi"), (cleo, "es")):
+        seat = table.seat_of(member.id)
+        panel = (await member.click(message, custom_id=f"ct:{tid}:hand")).response.content
+        mine, *others = (table.render(table.view(seat).status, language=x)
+                         for x in (language, *({"en", "vi", "es", "it"} - {language})))
+        assert mine in panel and not any(other in panel for other in others), (language, panel)
