@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from games.common.climbing import (
-    KIND_NAMES,
+    KIND_WORDS,
     PASS_MOVE,
     ClimbState,
     Combo,
     Legal,
     card_label,
+    card_param,
     describe_combo,
     lay,
     legal,
@@ -27,10 +28,13 @@ from games.common.climbing import (
     table_combo,
 )
 from games.common.match import first_dealer, next_dealer
-from games.common.table import hand_zones, score_text, winners_text
+from games.common.table import hand_zones, score_text
 from games.common.thumb import climb_pick
 from games.engine import Choice, Event, Move, Outcome, PileView, Prompt, SeatView, View, Zone, placings_from
 from games.options import Options
+from games.text import Seat, Seats, Text, text_from, texts
+
+T, N = texts("climb_game")
 
 
 class CardSelection:
@@ -62,37 +66,18 @@ class CardSelection:
         reason = self.refuse(s, seat, Move("play", tuple(cards)))
         if reason is None or reason.startswith(("Write the play", "Suits do not matter")):
             reason = refuse_play(self.rules_of(s), self.hand_of(s, seat), s, Move("play", tuple(cards)))[1]
-        return reason or "Those cards are not a play you can make now."
-
-
-
-class PassWords(NamedTuple):
-    """How a game names a pass: Thirteen's players knock (and stay out until the table clears)."""
-
-    verb: str       # "To pass, just say 'pass'."; "… or pass."
-    does: str       # "{p1} passes."
-    did: str        # "Everyone else passed: …"
-    label: str      # the prompt's answer
-
-
-PASSING = PassWords("pass", "passes", "passed", "Pass")
-KNOCKING = PassWords("knock", "knocks", "knocked", "Knock (pass)")
+        return reason or T("Those cards are not a play you can make now.")
 
 
 class ClimbGame(CardSelection):
     """The rest of a climbing game's Game class that the games share: starting the match,
     refusing and making passes and plays, moving the turn on, the prompt, and the view's
-    table, piles and status. The class attributes hold each game's words; a game adds its
-    deal (``_deal``), its scoring and its seats' notes, and overrides what it does its own way."""
+    table, piles and status. A game adds its deal (``_deal``), its scoring and its seats'
+    notes, and overrides what it does or says its own way. Thirteen's players knock instead
+    of passing (and stay out until the table clears): the texts about passing say so."""
 
     knocks: ClassVar[bool] = False                       # a pass keeps the seat out until the table clears
-    everyone_else: ClassVar[str] = "Everyone else"       # who passed when the table clears
     play_example: ClassVar[str] = "play 3S 3H as=pair"   # in the refusal of a move that is no play
-    hand_word: ClassVar[str] = "Hand"                    # "Hand 2. {p1} to play."
-
-    @property
-    def words(self) -> PassWords:
-        return KNOCKING if self.knocks else PASSING
 
     # -- the match
     def start_score(self, options: Options) -> int:
@@ -114,28 +99,33 @@ class ClimbGame(CardSelection):
         return self._deal(s)
 
     # -- legality
-    def refuse(self, s: ClimbState, seat: int, move: Move) -> str | None:
+    def refuse(self, s: ClimbState, seat: int, move: Move) -> Text | None:
         if move.kind == "pass":
             return self._refuse_pass(move, leading=not s.table)
         if move.kind != "play":
-            return f"'{move}' is not a move in {self.title}: play cards (e.g. '{self.play_example}') or pass."
-        return refuse_play(self.rules_of(s), self.hand_of(s, seat), s, move, self._opening_text(s, seat))[1]
+            return T("'{move}' is not a move in {game}: play cards (e.g. '{example}') or pass.",
+                     move=str(move), game=self.title, example=self.play_example)
+        return refuse_play(self.rules_of(s), self.hand_of(s, seat), s, move, self._opening_card(s, seat))[1]
 
-    def _refuse_pass(self, move: Move, leading: bool) -> str | None:
+    def _refuse_pass(self, move: Move, leading: bool) -> Text | None:
         if move.args or move.params:
-            return f"To {self.words.verb}, just say 'pass'."
+            return T("To knock, just say 'pass'.") if self.knocks else T("To pass, just say 'pass'.")
         if leading:
-            return f"You lead: play any combination (you cannot {self.words.verb} on an empty table)."
+            if self.knocks:
+                return T("You lead: play any combination (you cannot knock on an empty table).")
+            return T("You lead: play any combination (you cannot pass on an empty table).")
         return None
 
-    def _opening_text(self, s: ClimbState, seat: int | None) -> str:
-        """The card the hand's first play must include, named only to the seat holding it."""
-        return card_label(s.opening) if seat is not None and s.opening in s.hands[seat] else "the lowest card"
+    def _opening_card(self, s: ClimbState, seat: int | None) -> Any:
+        """The card the hand's first play must include, named only to the seat holding it
+        (a text's parameter)."""
+        return card_param(s.opening) if seat is not None and s.opening in s.hands[seat] else T("the lowest card")
 
     # -- playing
     def _pass(self, s: ClimbState, seat: int) -> list[Event]:
         s.passed[seat] = True
-        return [Event(f"{{p{seat}}} {self.words.does}.")] + self._step(s, seat)
+        said = T("{seat} knocks.", seat=Seat(seat)) if self.knocks else T("{seat} passes.", seat=Seat(seat))
+        return [Event(said)] + self._step(s, seat)
 
     def _left(self, s: ClimbState) -> list[int]:
         """Each seat's cards in hand."""
@@ -145,7 +135,12 @@ class ClimbGame(CardSelection):
         leader = step_on(s, seat, self._left(s))
         if leader is None:
             return []
-        return [Event(f"{self.everyone_else} {self.words.did}: {{p{leader}}} leads anything.")]
+        return [Event(self._table_cleared(leader))]
+
+    def _table_cleared(self, leader: int) -> Text:
+        if self.knocks:
+            return T("Everyone else knocked: {seat} leads anything.", seat=Seat(leader))
+        return T("Everyone else passed: {seat} leads anything.", seat=Seat(leader))
 
     def _reading(self, s: ClimbState, seat: int, move: Move) -> Combo | None:
         """The reading of a legal play move (as offered, or written another way)."""
@@ -153,16 +148,18 @@ class ClimbGame(CardSelection):
 
     def _lay(self, s: ClimbState, seat: int, combo: Combo, hands: Sequence[list[str]] = ()) -> list[Event]:
         lay(s, seat, combo, knock=self.knocks, hands=hands)
-        return [Event(f"{{p{seat}}} plays {describe_combo(combo)}.")]
+        return [Event(T("{seat} plays {play}.", seat=Seat(seat), play=describe_combo(combo)))]
 
     # -- what people see
-    def instruction(self, s: ClimbState, seat: int) -> str:
+    def instruction(self, s: ClimbState, seat: int) -> Text:
         if not s.table:
             if s.opening:
-                return f"You open the hand: play any combination that includes {card_label(s.opening)}."
-            return "Your lead: play any combination."
-        table = table_combo(s, self.rules_of(s))
-        return f"Beat {describe_combo(table)} (by {{p{s.table_by}}}) or {self.words.verb}."
+                return T("You open the hand: play any combination that includes {card}.", card=card_param(s.opening))
+            return T("Your lead: play any combination.")
+        table = describe_combo(table_combo(s, self.rules_of(s)))
+        if self.knocks:
+            return T("Beat {play} (by {seat}) or knock.", play=table, seat=Seat(s.table_by))
+        return T("Beat {play} (by {seat}) or pass.", play=table, seat=Seat(s.table_by))
 
     def prompt(self, s: ClimbState, seat: int) -> Prompt:
         if seat not in self.to_move(s):
@@ -172,28 +169,31 @@ class ClimbGame(CardSelection):
     def _choices(self, s: ClimbState, seat: int) -> tuple:
         legal = self._legal(s, seat)
         pairs = [(m, legal.combos[m]) for m in legal.moves] + ([(PASS_MOVE, None)] if s.table else [])
-        return prompt_choices(self.rules_of(s), pairs, self.words.label)
+        return prompt_choices(self.rules_of(s), pairs, T("Knock (pass)") if self.knocks else T("Pass"))
 
     def describe(self, s: ClimbState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        return dict(self._choices(s, seat)).get(move, (("Your move", str(move)),))
+        return dict(self._choices(s, seat)).get(move, ((T("Your move"), str(move)),))
 
-    def _status(self, s: ClimbState) -> str:
+    def _status(self, s: ClimbState) -> Text:
         if s.over:
             return self.outcome(s).summary
-        return f"{self.hand_word} {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}."
+        if s.table:
+            return T("Hand {n}. {seat} to play.", n=s.hand_no, seat=Seat(s.turn))
+        return T("Hand {n}. {seat} to lead.", n=s.hand_no, seat=Seat(s.turn))
 
     def _view(self, s: ClimbState, seat: int | None, seats: list[SeatView], facts: list[str],
               piles: list[PileView]) -> View:
         """The view: the game's facts, then the table's (the play to beat or the opening card,
         the last result); the table and the played cards, then the game's piles."""
         if s.table:
-            facts = facts + [f"To beat: {self._to_beat(table_combo(s, self.rules_of(s)))} by {{p{s.table_by}}}"]
+            facts = facts + [T("To beat: {play} by {seat}", play=self._to_beat(table_combo(s, self.rules_of(s))),
+                               seat=Seat(s.table_by))]
         elif s.opening:
-            facts = facts + [f"Opening play: must include {self._opening_text(s, seat)}"]
+            facts = facts + [T("Opening play: must include {card}", card=self._opening_card(s, seat))]
         if s.last_result:
-            facts = facts + [s.last_result]
-        piles = [PileView("Table", list(s.table), len(s.table), s.table_by if s.table else None),
-                 PileView("Played", list(s.played), len(s.played))] + piles
+            facts = facts + [text_from(s.last_result)]
+        piles = [PileView(T("Table"), list(s.table), len(s.table), s.table_by if s.table else None),
+                 PileView(T("Played"), list(s.played), len(s.played))] + piles
         return View(
             game=self.key, seat=seat,
             hand=list(self.hand_of(s, seat)) if seat is not None else [],
@@ -202,10 +202,10 @@ class ClimbGame(CardSelection):
         )
 
     @staticmethod
-    def _to_beat(combo: Combo) -> str:
+    def _to_beat(combo: Combo) -> Text:
         """The play on the table by its kind; its cards too where kickers make the reading matter
         (the Table pile shows them as they lie)."""
-        return describe_combo(combo) if len(combo.main) < len(combo.cards) else KIND_NAMES[combo.kind].lower()
+        return describe_combo(combo) if len(combo.main) < len(combo.cards) else KIND_WORDS[combo.kind]
 
     def _round_zones(self, s: ClimbState) -> list[Zone]:
         return hand_zones(s.hands) + [Zone("table", s.table, "all"), Zone("played", s.played, "all")]
@@ -224,8 +224,12 @@ class ClimbGame(CardSelection):
             return None
         best = max(s.scores)
         winners = [i for i, x in enumerate(s.scores) if x == best]
-        return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners,
-                       f"{winners_text(winners)} with {score_text(best, self.score_unit(s))}!")
+        score = score_text(best, self.score_unit(s))
+        if len(winners) == 1:
+            summary = T("{seat} wins with {score}!", seat=Seat(winners[0]), score=score)
+        else:
+            summary = T("{seats} share the win with {score}!", seats=Seats(tuple(winners)), score=score)
+        return Outcome(placings_from(s.scores), [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
     def rollout_move(self, s: ClimbState, seat: int, moves: list[Move], rng: random.Random) -> Move:

@@ -71,17 +71,29 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import combinations, product
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from games import cards as C
 from games.engine import Event, Move, State
+from games.text import Card, Cards, Seat, Text, texts
+
+T, N = texts("climbing")
 
 # --- ranks, suits, power ----------------------------------------------------------------
 
 GAME_ORDER = (3, 4, 5, 6, 7, 8, 9, 10, C.JACK, C.QUEEN, C.KING, C.ACE, 2)   # card ranks, low → high
 ACE, TWO, BLACK, RED = 11, 12, 13, 14                                      # rank indexes
 _INDEX_OF_RANK = {r: i for i, r in enumerate(GAME_ORDER)}
-RANK_LABELS = tuple(C.RANK_CODES[r] for r in GAME_ORDER) + ("Black 🃏", "Red 🃏")
+
+
+def _rank_label(index: int) -> str:
+    """A rank as an answer label: its code (the same in every language), or a joker's name."""
+    if index < BLACK:
+        return C.RANK_CODES[GAME_ORDER[index]]
+    return T("{card}", card=Card(C.RED_JOKER if index == RED else C.BLACK_JOKER))
+
+
+RANK_LABELS = tuple(_rank_label(i) for i in range(RED + 1))
 
 SINGLE, PAIR, TRIPLE, QUAD = "single", "pair", "triple", "quad"
 STRAIGHT, PAIRS, PLANE = "straight", "pairs", "plane"
@@ -95,12 +107,21 @@ KICKER_KINDS = frozenset((TRIO1, TRIO2, PLANE1, PLANE2, QUAD1, QUAD2))
 CHOPS = frozenset((QUAD, PAIRS))                # Thirteen's chops
 AMBIGUOUS_KINDS = frozenset((PLANE1, PLANE2))   # relaxed kickers may read these two ways
 
-KIND_NAMES = {
-    SINGLE: "Single", PAIR: "Pair", TRIPLE: "Trips", QUAD: "Four of a kind",
-    STRAIGHT: "Straight", PAIRS: "Pairs in a row", PLANE: "Airplane",
-    FLUSH: "Flush", FULLHOUSE: "Full house", FOURKIND: "Four of a kind", STRAIGHTFLUSH: "Straight flush",
-    TRIO1: "Trips + single", TRIO2: "Trips + pair", PLANE1: "Airplane + singles", PLANE2: "Airplane + pairs",
-    QUAD1: "Four + two singles", QUAD2: "Four + two pairs", BOMB: "Bomb", ROCKET: "Rocket",
+KIND_NAMES = {    # as a prompt's answer, or at the start of a sentence
+    SINGLE: T("Single"), PAIR: T("Pair"), TRIPLE: T("Trips"), QUAD: T("Four of a kind"),
+    STRAIGHT: T("Straight"), PAIRS: T("Pairs in a row"), PLANE: T("Airplane"),
+    FLUSH: T("Flush"), FULLHOUSE: T("Full house"), FOURKIND: T("Four of a kind"), STRAIGHTFLUSH: T("Straight flush"),
+    TRIO1: T("Trips + single"), TRIO2: T("Trips + pair"), PLANE1: T("Airplane + singles"),
+    PLANE2: T("Airplane + pairs"), QUAD1: T("Four + two singles"), QUAD2: T("Four + two pairs"), BOMB: T("Bomb"),
+    ROCKET: T("Rocket"),
+}
+KIND_WORDS = {    # inside a sentence: "plays pair 7♠ 7♥"
+    SINGLE: T("single"), PAIR: T("pair"), TRIPLE: T("trips"), QUAD: T("four of a kind"),
+    STRAIGHT: T("straight"), PAIRS: T("pairs in a row"), PLANE: T("airplane"),
+    FLUSH: T("flush"), FULLHOUSE: T("full house"), FOURKIND: T("four of a kind"), STRAIGHTFLUSH: T("straight flush"),
+    TRIO1: T("trips + single"), TRIO2: T("trips + pair"), PLANE1: T("airplane + singles"),
+    PLANE2: T("airplane + pairs"), QUAD1: T("four + two singles"), QUAD2: T("four + two pairs"), BOMB: T("bomb"),
+    ROCKET: T("rocket"),
 }
 _KIND_ORDER = {k: i for i, k in enumerate((
     SINGLE, PAIR, TRIPLE, QUAD, STRAIGHT, PAIRS, PLANE, TRIO1, TRIO2, PLANE1, PLANE2, QUAD1, QUAD2,
@@ -154,6 +175,17 @@ def card_label(code: str) -> str:
 
 def cards_label(codes: Iterable[str]) -> str:
     return " ".join(card_label(c) for c in codes)
+
+
+def card_param(code: str) -> Card | str:
+    """A card as a text's parameter. A second deck's copy (Thirteen, which has no jokers) is its
+    label, 5♥², the same in every language."""
+    return card_label(code) if C.card(code).copy else Card(code)
+
+
+def cards_param(codes: Iterable[str]) -> Cards | str:
+    codes = tuple(codes)
+    return cards_label(codes) if any(C.card(c).copy for c in codes) else Cards(codes)
 
 
 # --- the rules of a game ---------------------------------------------------------------------
@@ -676,7 +708,7 @@ class ClimbState(State):
     passed: list[bool] = field(default_factory=list)    # passed (knocked) since the last play / table clear
     finished: list[int] = field(default_factory=list)   # seats out of cards this hand, in order
     opening: str = ""                                   # the hand's first play must include this card
-    last_result: str = ""
+    last_result: Any = ""                               # the last hand's result, as `games.text.text_data`
 
 
 def table_combo(s: ClimbState, rules: Rules) -> Combo | None:
@@ -764,23 +796,38 @@ def _key_step(rules: Rules, combo: Combo) -> tuple[str, str]:
             if kind in (STRAIGHT, STRAIGHTFLUSH):
                 seq = POKER_SEQUENCES[_SEQUENCE_OF[frozenset(C.RANK[c] for c in combo.cards)]]
                 top = poker_sequence_top(combo.cards)
-                return "Which sequence?", f"{C.RANK_CODES[seq[0]]}–{C.RANK_CODES[seq[-1]]} ({card_label(top)} on top)"
+                return T("Which sequence?"), T("{low}–{high} ({card} on top)", low=C.RANK_CODES[seq[0]],
+                                                 high=C.RANK_CODES[seq[-1]], card=card_param(top))
             if kind == FLUSH:
-                return "Highest card", card_label(combo.cards[-1])
-            return "Of which rank?", RANK_LABELS[combo.top]
-        return ("Which card?" if kind == SINGLE else "Highest card"), card_label(combo.main[-1])
+                return T("Highest card"), card_label(combo.cards[-1])
+            return T("Of which rank?"), RANK_LABELS[combo.top]
+        return (T("Which card?") if kind == SINGLE else T("Highest card")), card_label(combo.main[-1])
     ranks = sorted({RANK_INDEX[c] for c in combo.main})
     per = len(combo.main) // len(ranks)
     if kind == SINGLE:
-        return "Which card?", RANK_LABELS[ranks[0]]
+        return T("Which card?"), RANK_LABELS[ranks[0]]
     if kind in RUN_KINDS:
-        return "Which run?", f"{RANK_LABELS[ranks[0]]}–{RANK_LABELS[ranks[-1]]}"
-    return "Which rank?", " ".join([RANK_LABELS[ranks[0]]] * per)
+        return T("Which run?"), f"{RANK_LABELS[ranks[0]]}–{RANK_LABELS[ranks[-1]]}"
+    return T("Which rank?"), " ".join([RANK_LABELS[ranks[0]]] * per)   # jokers are never more than one
 
 
 def _length_label(combo: Combo) -> str:
-    units = combo.units
-    return {STRAIGHT: f"{units} cards", PAIRS: f"{units} pairs"}.get(combo.kind, f"{units} trips")
+    n = combo.units
+    if combo.kind == STRAIGHT:
+        return N("{n} card", "{n} cards", n)
+    if combo.kind == PAIRS:
+        return N("{n} pair", "{n} pairs", n)
+    return N("{n} trips", "{n} trips", n)
+
+
+def _spaced(parts: Sequence[str]) -> str:
+    """Labels one after another ("9 J"); through the catalog when one of them is a joker's name."""
+    if not any(isinstance(p, Text) for p in parts):
+        return " ".join(parts)
+    out = parts[0]
+    for part in parts[1:]:
+        out = T("{first} {next}", first=out, next=part)
+    return out
 
 
 def _components(rules: Rules, combo: Combo) -> tuple[list[str], str]:
@@ -796,7 +843,7 @@ def _components(rules: Rules, combo: Combo) -> tuple[list[str], str]:
         parts = [ranks[i] * 2 for i in range(0, len(ranks), 2)]
     else:
         parts = ranks
-    return list(reversed(parts)), "+ " + " ".join(parts)
+    return list(reversed(parts)), T("+ {kickers}", kickers=_spaced(parts))
 
 
 def _split(items: list[tuple[int, list[str], str]], question: str, detail: str,
@@ -818,7 +865,7 @@ def _split(items: list[tuple[int, list[str], str]], question: str, detail: str,
         groups.setdefault(item[1][depth], []).append(item)
     for part, group in groups.items():
         if len(group) == 1:
-            out[group[0][0]].append((detail, part + " …"))
+            out[group[0][0]].append((detail, T("{part} …", part=part)))
             continue
         for i, _parts, _label in group:
             out[i].append((detail, part))
@@ -826,7 +873,7 @@ def _split(items: list[tuple[int, list[str], str]], question: str, detail: str,
 
 
 def prompt_paths(rules: Rules, items: Sequence[tuple[Move, Combo | None, str]],
-                 first_question: str = "What will you play?") -> list[tuple[tuple[str, str], ...]]:
+                 first_question: str = T("What will you play?")) -> list[tuple[tuple[str, str], ...]]:
     """Answer paths for moves: ``items`` are (move, its reading or None, and for non-play
     moves the label of the first answer, e.g. "Pass")."""
     paths: dict[int, list[tuple[str, str]]] = {i: [] for i in range(len(items))}
@@ -836,18 +883,18 @@ def prompt_paths(rules: Rules, items: Sequence[tuple[Move, Combo | None, str]],
             paths[i].append((first_question, label))
             continue
         fam = rules.family(combo.kind)
-        paths[i].append((first_question, "Five-card hand" if fam == FIVE else KIND_NAMES[combo.kind]))
+        paths[i].append((first_question, T("Five-card hand") if fam == FIVE else KIND_NAMES[combo.kind]))
         families.setdefault(fam, []).append(i)
     for fam, members in families.items():
         groups: dict[tuple, list[int]] = {}
         if fam == FIVE:
             for i in members:
-                paths[i].append(("Which hand?", KIND_NAMES[items[i][1].kind]))
+                paths[i].append((T("Which hand?"), KIND_NAMES[items[i][1].kind]))
         if fam in RUN_KINDS and not (rules.poker and fam == STRAIGHT):
             lengths = {items[i][1].units for i in members}
             if len(lengths) > 1:
                 for i in members:
-                    paths[i].append(("How long?", _length_label(items[i][1])))
+                    paths[i].append((T("How long?"), _length_label(items[i][1])))
         single_reading = len(members) == 1 and fam in (ROCKET,)
         for i in members:
             if single_reading:
@@ -860,8 +907,8 @@ def prompt_paths(rules: Rules, items: Sequence[tuple[Move, Combo | None, str]],
             parts = {i: _components(rules, items[i][1]) for i in group}
             if len({parts[i][1] for i in group}) == 1:
                 continue
-            question = "Which cards?" if rules.suits else "Which kickers?"
-            detail = "Including which card?" if rules.suits else "Including which kicker?"
+            question = T("Which cards?") if rules.suits else T("Which kickers?")
+            detail = T("Including which card?") if rules.suits else T("Including which kicker?")
             _split([(i, *parts[i]) for i in group], question, detail, paths)
     # the same path for two moves: the same cards read two ways
     seen: dict[tuple, list[int]] = {}
@@ -869,30 +916,30 @@ def prompt_paths(rules: Rules, items: Sequence[tuple[Move, Combo | None, str]],
         seen.setdefault(tuple(path), []).append(i)
     for group in seen.values():
         if len(group) > 1:
-            labels = [f"{KIND_NAMES[items[i][1].kind]}, {RANK_LABELS[items[i][1].top]} high" if items[i][1]
-                      else items[i][2] for i in group]
+            labels = [T("{kind}, {rank} high", kind=KIND_NAMES[items[i][1].kind], rank=RANK_LABELS[items[i][1].top])
+                      if items[i][1] else items[i][2] for i in group]
             if len(set(labels)) < len(labels):
-                labels = [f"{label} ({n + 1})" for n, label in enumerate(labels)]
+                labels = [T("{label} ({n})", label=label, n=n + 1) for n, label in enumerate(labels)]
             for i, label in zip(group, labels, strict=True):
-                paths[i].append(("Play as", label))
+                paths[i].append((T("Play as"), label))
     return [tuple(paths[i]) for i in range(len(items))]
 
 
-def combo_cards(combo: Combo) -> str:
-    """A play's cards, the main part first and any kickers after a "+" (Big Two's four of a
-    kind is printed like the kicker kinds: "K♦ K♣ K♥ K♠ + 5♣")."""
+def combo_cards(combo: Combo) -> Any:
+    """A play's cards as a text's parameter, the main part first and any kickers after a "+"
+    (Big Two's four of a kind is printed like the kicker kinds: "K♦ K♣ K♥ K♠ + 5♣")."""
     if combo.kind in KICKER_KINDS or combo.kind == FOURKIND:
         rest = list(combo.cards)
         for code in combo.main:
             rest.remove(code)
-        return f"{cards_label(combo.main)} + {cards_label(rest)}"
-    return cards_label(combo.cards)
+        return T("{main} + {kickers}", main=cards_param(combo.main), kickers=cards_param(rest))
+    return cards_param(combo.cards)
 
 
-def describe_combo(combo: Combo) -> str:
+def describe_combo(combo: Combo) -> Text:
     """A short sentence part: "pair 7♠ 7♥", "airplane + singles 3♠ 3♥ 3♦ 4♠ 4♥ 4♦ + 9♣ J♦",
     "four of a kind K♦ K♣ K♥ K♠ + 5♣"."""
-    return f"{KIND_NAMES[combo.kind].lower()} {combo_cards(combo)}"
+    return T("{kind} {cards}", kind=KIND_WORDS[combo.kind], cards=combo_cards(combo))
 
 
 def kind_order(kind: str) -> int:
@@ -932,69 +979,80 @@ def _held(hand: Sequence[str], cards: Sequence[str]) -> bool:
 
 
 def refuse_play(rules: Rules, hand: Sequence[str], s: ClimbState, move: Move,
-                opening_text: str = "") -> tuple[Combo | None, str | None]:
-    """(the reading to play, None) for a legal play move, or (None, a reason to show)."""
+                opening: Any = None) -> tuple[Combo | None, Text | None]:
+    """(the reading to play, None) for a legal play move, or (None, a reason to show).
+    ``opening`` names the card the hand's first play must include (a text's parameter)."""
     if not move.args:
-        return None, "Say which cards to play, e.g. 'play 3S 3H as=pair'."
+        return None, T("Say which cards to play, e.g. '{example}'.", example="play 3S 3H as=pair")
     if not all(C.is_card(a) for a in move.args):
         bad = next(a for a in move.args if not C.is_card(a))
-        return None, f"'{bad}' is not a card (try codes like 8S, 10D, QH, AC or JKR)."
+        return None, T("'{word}' is not a card (try codes like {examples}).", word=bad,
+                       examples="8S, 10D, QH, AC, JKR")
     cards = [C.card(a).code for a in move.args]
     if not _held(hand, cards):
         missing = next(c for c in cards if cards.count(c) > list(hand).count(c))
-        return None, f"You do not hold {card_label(missing)}."
+        return None, T("You do not hold {card}.", card=card_param(missing))
     unknown = [name for name, _v in move.params if name not in ("as", "top")]
     if unknown:
-        return None, f"'{unknown[0]}=' is not part of a play; use as=… to say how to read the cards."
+        return None, T("'{word}=' is not part of a play; use as=… to say how to read the cards.", word=unknown[0])
     readings = classify(rules, cards)
     if not readings:
-        return None, f"{cards_label(sorted(cards, key=rules.power.__getitem__))} is not a combination you can play."
+        return None, T("{cards} is not a combination you can play.",
+                       cards=cards_param(sorted(cards, key=rules.power.__getitem__)))
     chosen = move_readings(rules, Move(move.kind, tuple(cards), move.params))
     if not chosen:
         names = ", ".join(sorted({f"as={c.kind}" for c in readings}))
-        return None, f"Those cards cannot be played as {move.param('as')}: they read as {names}."
+        return None, T("Those cards cannot be played as {kind}: they read as {readings}.",
+                       kind=move.param("as"), readings=names)
     table = table_combo(s, rules)
     beating = [c for c in chosen if beats(rules, c, table)]
     if not beating:
         return None, _not_beating(rules, chosen[0], table)
     if s.opening and s.opening not in cards:
-        return None, f"The first play of the hand must include {opening_text or card_label(s.opening)}."
+        return None, T("The first play of the hand must include {card}.", card=opening or card_param(s.opening))
     if len(beating) > 1:
         tops = ", ".join(f"top={C.RANK_CODES[GAME_ORDER[c.top]]}" for c in beating)
-        return None, f"Those cards can be played more than one way: add one of {tops}."
+        return None, T("Those cards can be played more than one way: add one of {tops}.", tops=tops)
     return beating[0], None
 
 
-def _shape(rules: Rules, table: Combo) -> str:
+def _shape(rules: Rules, table: Combo) -> Text:
     """What a play must be to go on ``table``, with its article: "a single", "a straight of
     5 cards", "3 pairs in a row", "a five-card hand"."""
     n, units = len(table.cards), table.units
     if rules.family(table.kind) == FIVE:
-        return "a five-card hand"
-    shapes = {SINGLE: "a single", PAIR: "a pair", TRIPLE: "trips", QUAD: "four of a kind",
-              STRAIGHT: f"a straight of {n} cards", PAIRS: f"{units} pairs in a row",
-              PLANE: f"an airplane of {units} trips", BOMB: "a bomb"}
-    if table.kind in shapes:
-        return shapes[table.kind]
-    name = KIND_NAMES[table.kind].lower()
-    if table.kind in RUN_KINDS:                 # an airplane with wings: its size matters too
-        return f"an {name} of {n} cards"
-    return name                                 # trips + single, four + two pairs, …
+        return T("a five-card hand")
+    kind = table.kind
+    if kind == STRAIGHT:
+        return T("a straight of {n} cards", n=n)
+    if kind == PAIRS:
+        return T("{n} pairs in a row", n=units)
+    if kind == PLANE:
+        return T("an airplane of {n} trips", n=units)
+    if kind == PLANE1:                          # an airplane with wings: its size matters too
+        return T("an airplane + singles of {n} cards", n=n)
+    if kind == PLANE2:
+        return T("an airplane + pairs of {n} cards", n=n)
+    shapes = {SINGLE: T("a single"), PAIR: T("a pair"), TRIPLE: T("trips"), QUAD: T("four of a kind"),
+              BOMB: T("a bomb")}
+    return shapes.get(kind) or KIND_WORDS[kind]  # trips + single, four + two pairs, …
 
 
-def _not_beating(rules: Rules, play: Combo, table: Combo) -> str:
+def _not_beating(rules: Rules, play: Combo, table: Combo) -> Text:
     """Why ``play`` may not go on ``table``: too low for the same shape, or the shape to play."""
     if table.kind == ROCKET:
-        return "Nothing beats the rocket: pass."
-    if rules.family(play.kind) == rules.family(table.kind) and len(play.cards) == len(table.cards):
-        return f"{KIND_NAMES[play.kind]} {combo_cards(play)} does not beat {describe_combo(table)}."
+        return T("Nothing beats the rocket: pass.")
+    same_shape = rules.family(play.kind) == rules.family(table.kind) and len(play.cards) == len(table.cards)
+    if same_shape or (table.kind != BOMB and rules.chops and is_chop(play)):
+        return T("{kind} {cards} does not beat {table}.", kind=KIND_NAMES[play.kind], cards=combo_cards(play),
+                 table=describe_combo(table))
     if table.kind == BOMB:
-        return f"Only a higher bomb or the rocket beats the bomb {combo_cards(table)}."
-    if rules.chops and is_chop(play):
-        return f"{KIND_NAMES[play.kind]} {combo_cards(play)} does not beat {describe_combo(table)}."
+        return T("Only a higher bomb or the rocket beats the bomb {cards}.", cards=combo_cards(table))
     shown = describe_combo(table) if rules.family(table.kind) == FIVE else combo_cards(table)
-    bombs = ", or a bomb or the rocket" if BOMB in rules.kinds else ""
-    return f"You must play {_shape(rules, table)} higher than {shown}{bombs}."
+    if BOMB in rules.kinds:
+        return T("You must play {shape} higher than {table}, or a bomb or the rocket.",
+                 shape=_shape(rules, table), table=shown)
+    return T("You must play {shape} higher than {table}.", shape=_shape(rules, table), table=shown)
 
 
 def prompt_choices(rules: Rules, pairs: Sequence[tuple[Move, Combo | None]], pass_label: str) -> tuple:
@@ -1043,8 +1101,8 @@ def open_lead(s: ClimbState, power: dict[str, int], by_winner: bool) -> list[Eve
     lowest card in play, who must lead it."""
     if by_winner:
         s.turn, s.opening = s.last_winner, ""
-        return [Event(f"{{p{s.turn}}} won the last hand and leads.")]
+        return [Event(T("{seat} won the last hand and leads.", seat=Seat(s.turn)))]
     lowest = min((c for h in s.hands for c in h), key=power.__getitem__)
     s.turn = next(i for i, h in enumerate(s.hands) if lowest in h)
     s.opening = lowest
-    return [Event(f"{{p{s.turn}}} holds the lowest card and leads with it.")]
+    return [Event(T("{seat} holds the lowest card and leads with it.", seat=Seat(s.turn)))]
