@@ -46,29 +46,31 @@ from games.common import climbing as K
 from games.common.climb_game import ClimbGame
 from games.engine import BadOption, Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
+from games.text import AndList, Seat, Text, text_data, texts
 
+T, N = texts("thirteen")
 _RULES = {mode: K.thirteen_rules(mode) for mode in ("text", "twos", "standard")}
 MAX_REDEALS = 50
 
 
 @dataclass(frozen=True)
 class ThirteenOptions(Options):
-    decks: int = option(0, choices=(0, 1, 2), help="0 = one deck for up to 6 players, two decks for 7 to 12")
+    decks: int = option(0, choices=(0, 1, 2), help=T("0 = one deck for up to 6 players, two decks for 7 to 12"))
     chops: str = option("text", choices=("text", "twos", "standard"),
-                        help="text: chops go over anything but a chop; twos: only over 2s; "
-                             "standard: the 2s ladder (quad/3 pairs > one 2, 4 pairs > two 2s, 5 pairs > three 2s)")
+                        help=T("text: chops go over anything but a chop; twos: only over 2s; "
+                               "standard: the 2s ladder (quad/3 pairs > one 2, 4 pairs > two 2s, 5 pairs > three 2s)"))
     hand_end: str = option("first_out", choices=("first_out", "places"),
-                           help="end the hand when the first player is out, or play on for every place")
+                           help=T("end the hand when the first player is out, or play on for every place"))
     next_lead: str = option("winner", choices=("winner", "lowest"),
-                            help="who leads later hands: the last winner, or the holder of the lowest card")
+                            help=T("who leads later hands: the last winner, or the holder of the lowest card"))
     instant_win: str = option("redeal", choices=("redeal", "win", "ignore"),
-                              help="a hand with all four 2s or all four 3s: redeal, win at once, or play on")
+                              help=T("a hand with all four 2s or all four 3s: redeal, win at once, or play on"))
     scoring: str = option("places", choices=("places", "wins"),
-                          help="places: n-1 points for 1st … 0 for last; wins: count hands won")
+                          help=T("places: n-1 points for 1st … 0 for last; wins: count hands won"))
     target: int = option(5, min=1, max=100, only_with=("scoring", "places"),
-                         help="the match ends when someone has this many points")
+                         help=T("the match ends when someone has this many points"))
     hands_to_win: int = option(1, min=1, max=20, only_with=("scoring", "wins"),
-                               help="hands needed to win the match")
+                               help=T("hands needed to win the match"))
 
     def goal(self) -> int:
         return self.target if self.scoring == "places" else self.hands_to_win
@@ -78,7 +80,7 @@ class ThirteenOptions(Options):
 
     def check(self, players: int) -> None:
         if self.decks == 1 and players > 6:
-            raise BadOption("option 'decks': one deck is enough for at most 6 players; use 2 (or 0 for automatic)")
+            raise BadOption(T("option 'decks': one deck is enough for at most 6 players; use 2 (or 0 for automatic)"))
 
     def hand_size(self, players: int) -> int:
         return min(13, 52 * self.deck_count(players) // players)
@@ -90,31 +92,32 @@ class ThirteenState(K.ClimbState):
     last_winner: int = -1
 
 
-def instant_winner(hands: list[list[str]]) -> tuple[int, str] | None:
+def instant_winner(hands: list[list[str]]) -> tuple[int, Text] | None:
     """The seat holding the 2s (first) or the 3s of all four suits, and which."""
-    for rank, name in ((2, "all four 2s"), (3, "all four 3s")):
+    for rank, name in ((2, T("all four 2s")), (3, T("all four 3s"))):
         for seat, hand in enumerate(hands):
             if len({C.SUIT[c] for c in hand if C.RANK[c] == rank}) == 4:
                 return seat, name
     return None
 
 
-CHOPS_TEXT = {"text": "Chops go over any play but a chop",
-              "twos": "Chops go over 2s only",
-              "standard": "Chops go over 2s: a quad or 3 pairs in a row over one 2, 4 pairs over two, "
-                          "5 pairs over three"}
-HAND_END_TEXT = {"first_out": "the hand ends when someone goes out", "places": "the others play on for places"}
+CHOPS_TEXT = {"text": T("Chops go over any play but a chop"),
+              "twos": T("Chops go over 2s only"),
+              "standard": T("Chops go over 2s: a quad or 3 pairs in a row over one 2, 4 pairs over two, "
+                            "5 pairs over three")}
+HAND_END_TEXT = {"first_out": T("the hand ends when someone goes out"),
+                 "places": T("the others play on for places")}
 
 
 class Thirteen(ClimbGame, Game[ThirteenState]):
     key = "thirteen"
-    title = "Thirteen"
+    title = T("Thirteen")
     knocks = True
     seats = range(2, 13)
     Options = ThirteenOptions
     State = ThirteenState
-    summary = "Vietnamese climbing game: beat the last play with a higher one of its kind; first out wins."
-    rules = (
+    summary = T("Vietnamese climbing game: beat the last play with a higher one of its kind; first out wins.")
+    rules = T(
         "Cards rank 3 (lowest) up to king, ace and then 2 (highest); between equal ranks the suit "
         "decides, spades lowest, then clubs, diamonds and hearts. Everyone gets up to 13 cards. With 7 or "
         "more players two packs are used: every card then comes twice, and the second pack's copy (marked "
@@ -134,7 +137,7 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
 
     # -- helpers
     def score_unit(self, s: ThirteenState) -> tuple[str, str]:
-        return ("hand won", "hands won") if s.options["scoring"] == "wins" else ("point", "points")
+        return (T("hand won"), T("hands won")) if s.options["scoring"] == "wins" else (T("point"), T("points"))
 
     def rules_of(self, s: ThirteenState) -> K.Rules:
         return _RULES[s.options["chops"]]
@@ -153,12 +156,15 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
             lucky = instant_winner(s.hands)
             if o.instant_win != "redeal" or lucky is None or attempt == MAX_REDEALS:
                 break
-            events.append(Event(f"{{p{lucky[0]}}} was dealt {lucky[1]}: the cards are shuffled and dealt again."))
+            events.append(Event(T("{seat} was dealt {cards}: the cards are shuffled and dealt again.",
+                                  seat=Seat(lucky[0]), cards=lucky[1])))
         K.new_hand(s)
-        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {size} cards each."))
+        events.insert(0, Event(T("Hand {hand}: {seat} deals {n} cards each.", hand=s.hand_no, seat=Seat(s.dealer),
+                                 n=size)))
         lucky = instant_winner(s.hands)
         if o.instant_win == "win" and lucky is not None:
-            events.append(Event(f"{{p{lucky[0]}}} holds {lucky[1]} and wins the hand at once!"))
+            events.append(Event(T("{seat} holds {cards} and wins the hand at once!", seat=Seat(lucky[0]),
+                                  cards=lucky[1])))
             s.finished = [lucky[0]]
             return events + self._end_hand(s)
         winner_leads = s.hand_no > 1 and o.next_lead == "winner" and s.last_winner >= 0
@@ -172,7 +178,9 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
         if not s.hands[seat]:
             s.finished.append(seat)
             place = len(s.finished)
-            events.append(Event(f"{{p{seat}}} is out of cards" + ("!" if place == 1 else f": place {place}.")))
+            out = T("{seat} is out of cards!", seat=Seat(seat)) if place == 1 else \
+                T("{seat} is out of cards: place {n}.", seat=Seat(seat), n=place)
+            events.append(Event(out))
             o: ThirteenOptions = self.options_of(s)
             if o.hand_end == "first_out" or sum(1 for h in s.hands if h) <= 1:
                 return events + self._end_hand(s)
@@ -193,9 +201,10 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
         for i in range(n):
             s.scores[i] += gained[i]
         s.last_winner = order[0]
-        s.last_result = f"Hand {s.hand_no}: " + ", ".join(
-            f"{{p{i}}} +{gained[i]}" for i in sorted(range(n), key=lambda i: -gained[i]))
-        events = [Event(s.last_result + ".")]
+        gains = AndList(tuple(T("{seat} +{n}", seat=Seat(i), n=gained[i])
+                              for i in sorted(range(n), key=lambda i: -gained[i])))
+        s.last_result = text_data(T("Hand {hand}: {gains}", hand=s.hand_no, gains=gains))
+        events = [Event(T("Hand {hand}: {gains}.", hand=s.hand_no, gains=gains))]
         return events + self._next_hand(s, max(s.scores) >= o.goal())
 
     # -- what people see
@@ -203,16 +212,20 @@ class Thirteen(ClimbGame, Game[ThirteenState]):
         o: ThirteenOptions = self.options_of(s)
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             if i in s.finished:
-                notes.append(f"out, place {s.finished.index(i) + 1}")
+                notes.append(T("out, place {n}", n=s.finished.index(i) + 1))
             elif s.passed and s.passed[i] and s.table:
-                notes.append("knocked")
+                notes.append(T("knocked"))
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
-        goal = f"place points to {o.target}" if o.scoring == "places" else f"first to win {o.hands_to_win} hands"
-        facts = [f"Match: {goal}" if o.goal() > 1 or o.scoring == "places" else "Match: a single hand",
-                 f"{CHOPS_TEXT[o.chops]}; {HAND_END_TEXT[o.hand_end]}"]
-        return self._view(s, seat, seats, facts, [PileView("Set aside", [], len(s.unused))])
+        if o.scoring == "places":
+            match = T("Match: place points to {n}", n=o.target)
+        elif o.hands_to_win > 1:
+            match = T("Match: first to win {n} hands", n=o.hands_to_win)
+        else:
+            match = T("Match: a single hand")
+        facts = [match, T("{chops}; {hand_end}", chops=CHOPS_TEXT[o.chops], hand_end=HAND_END_TEXT[o.hand_end])]
+        return self._view(s, seat, seats, facts, [PileView(T("Set aside"), [], len(s.unused))])
 
     def zones(self, s: ThirteenState) -> list[Zone]:
         return self._round_zones(s) + [Zone("unused", s.unused, "none")]

@@ -359,3 +359,19 @@ def test_the_second_packs_copy_is_written_with_a_mark():
     assert GAME.card_text("5H") == "5♥" and GAME.card_text(C.card("5H").code) == "5♥"
     second = next(c for c in C.french_deck(decks=2) if C.card(c).copy == 1 and C.card(c).rank == 5)
     assert GAME.card_text(second).endswith("²")
+
+
+def test_a_hand_of_thirteen_reads_in_vietnamese_with_the_players_own_terms():
+    """A Vietnamese reader sees the play, the chop of a 2 ("chặt heo" with đôi thông), the knock and the
+    table clearing in Vietnamese, the names filled in, and the game under its home name, Tiến lên."""
+    from games.engine import Event
+    from games.localize import render
+
+    s = table(["5S 5C 6S 6C 7S 7C 9S", "3S 10S", "4S JS"], turn=0, on="2H", by=1)
+    events = GAME.apply(s, 0, "play 5S 5C 6S 6C 7S 7C as=pairs")
+    events += GAME.apply(s, 1, "pass") + GAME.apply(s, 2, "pass")
+    lines = [Event(render(e.text, "vi")).render(["An", "Bình", "Chi"]) for e in events]
+    assert lines == ["An đánh đôi thông 5♠ 5♣ 6♠ 6♣ 7♠ 7♣.", "Bình bỏ lượt.", "Chi bỏ lượt.",
+                     "Mọi người khác đều bỏ lượt: An được đánh bài mới tùy ý."]
+    assert render(GAME.title, "vi") == "Tiến lên"
+    assert render(GAME.view(s, 0).status, "vi") == "Ván 1. {p0} đánh trước."
