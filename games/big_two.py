@@ -38,9 +38,11 @@ from games import cards as C
 from games.common import climbing as K
 from games.common.climb_game import ClimbGame
 from games.common.match import MatchFormat
-from games.common.table import seat_names
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
+from games.text import AndList, Seat, Seats, text_data, texts
+
+T, N = texts("big_two")
 
 HAND_SIZE = 13
 _RULES = {(s, f): K.big_two_rules(s, f) for s in ("sequence", "twos_high") for f in ("suit", "rank")}
@@ -48,21 +50,23 @@ _RULES = {(s, f): K.big_two_rules(s, f) for s in ("sequence", "twos_high") for f
 
 @dataclass(frozen=True)
 class BigTwoOptions(Options):
-    threshold: int = option(100, min=10, max=1000, help="the match ends when someone's score reaches this")
-    double_from: int = option(10, min=2, max=14, help="with this many cards left or more, each counts 2 (14 = never)")
-    triple_from: int = option(13, min=2, max=14, help="with this many cards left or more, each counts 3 (14 = never)")
+    threshold: int = option(100, min=10, max=1000, help=T("the match ends when someone's score reaches this"))
+    double_from: int = option(10, min=2, max=14,
+                              help=T("with this many cards left or more, each counts 2 (14 = never)"))
+    triple_from: int = option(13, min=2, max=14,
+                              help=T("with this many cards left or more, each counts 3 (14 = never)"))
     next_lead: str = option("lowest", choices=("lowest", "winner"),
-                            help="who leads later hands: the holder of the lowest card, or the last winner")
+                            help=T("who leads later hands: the holder of the lowest card, or the last winner"))
     straights: str = option("sequence", choices=("sequence", "twos_high"),
-                            help="sequence: A-2-3-4-5 lowest … 10-J-Q-K-A highest; twos_high: by the highest "
-                                 "card in the game's order")
-    flushes: str = option("suit", choices=("suit", "rank"), help="compare flushes by suit first, or by rank first")
+                            help=T("sequence: A-2-3-4-5 lowest … 10-J-Q-K-A highest; twos_high: by the highest "
+                                   "card in the game's order"))
+    flushes: str = option("suit", choices=("suit", "rank"), help=T("compare flushes by suit first, or by rank first"))
     ties: str = option("share", choices=("share", "playoff"),
-                       help="several tied lowest at the end share the win, or play an extra hand among them")
+                       help=T("several tied lowest at the end share the win, or play an extra hand among them"))
 
     def check(self, players: int) -> None:
         if self.triple_from < self.double_from:
-            raise BadOption("option 'triple_from' must be at least 'double_from'")
+            raise BadOption(T("option 'triple_from' must be at least 'double_from'"))
 
     def match(self) -> MatchFormat:
         return MatchFormat("lowest", self.threshold)
@@ -80,13 +84,13 @@ class BigTwoState(K.ClimbState):
 
 class BigTwo(ClimbGame, Game[BigTwoState]):
     key = "big_two"
-    title = "Big Two"
+    title = T("Big Two")
     play_example = "play 3D 3S as=pair"
     seats = range(2, 5)
     Options = BigTwoOptions
     State = BigTwoState
-    summary = "Climbing game with poker hands: 2s are high, cards left in hand are penalty points."
-    rules = (
+    summary = T("Climbing game with poker hands: 2s are high, cards left in hand are penalty points.")
+    rules = T(
         "Each player gets 13 cards. Cards rank 3 low up to king, ace and 2 high; equal ranks are sorted by "
         "suit: diamonds, clubs, hearts, then spades on top.\n"
         "The player with the lowest card (usually the 3 of diamonds) starts, and must use it in that first "
@@ -118,10 +122,11 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
         s.unused = deck[len(seats) * HAND_SIZE:]
         K.new_hand(s)
         if s.playoff:
-            names = seat_names(s.playoff)
-            events = [Event(f"Play-off hand: {names} are dealt {HAND_SIZE} cards each.")]
+            events = [Event(T("Play-off hand: {seats} are dealt {n} cards each.", seats=Seats(tuple(s.playoff)),
+                              n=HAND_SIZE))]
         else:
-            events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {HAND_SIZE} cards each.")]
+            events = [Event(T("Hand {hand}: {seat} deals {n} cards each.", hand=s.hand_no, seat=Seat(s.dealer),
+                              n=HAND_SIZE))]
         winner_leads = o.next_lead == "winner" and s.last_winner >= 0 and bool(s.hands[s.last_winner])
         return events + K.open_lead(s, power, by_winner=winner_leads)
 
@@ -133,10 +138,10 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
         left = len(s.hands[seat])
         if not left:
             s.finished.append(seat)
-            events.append(Event(f"{{p{seat}}} is out of cards!"))
+            events.append(Event(T("{seat} is out of cards!", seat=Seat(seat))))
             return events + self._end_hand(s, seat)
         if left == 1:
-            events.append(Event(f"{{p{seat}}} has one card left."))
+            events.append(Event(T("{seat} has one card left.", seat=Seat(seat))))
         return events + self._step(s, seat)
 
     def _end_hand(self, s: BigTwoState, winner: int) -> list[Event]:
@@ -146,9 +151,10 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
             s.scores[i] += pts
         s.last_winner = winner
         playing = s.playoff or list(range(s.players))
-        s.last_result = f"Hand {s.hand_no}: " + ", ".join(
-            f"{{p{i}}} +{charged[i]} ({len(s.hands[i])} left)" for i in playing)
-        events = [Event(s.last_result + ".")]
+        charges = AndList(tuple(T("{seat} +{points} ({n} left)", seat=Seat(i), points=charged[i], n=len(s.hands[i]))
+                                for i in playing))
+        s.last_result = text_data(T("Hand {hand}: {charges}", hand=s.hand_no, charges=charges))
+        events = [Event(T("Hand {hand}: {charges}.", hand=s.hand_no, charges=charges))]
         was_playoff = bool(s.playoff)
         s.playoff = []
         over = was_playoff or o.match().finished(s.scores, s.hand_no)
@@ -156,8 +162,7 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
             tied = o.match().leaders(s.scores)
             if len(tied) > 1:
                 s.playoff = tied
-                names = seat_names(tied)
-                events.append(Event(f"{names} are tied lowest: they play off."))
+                events.append(Event(T("{seats} are tied lowest: they play off.", seats=Seats(tuple(tied)))))
                 over = False
         return events + self._next_hand(s, over)
 
@@ -169,17 +174,18 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
         o: BigTwoOptions = self.options_of(s)
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             if s.playoff and i not in s.playoff:
-                notes.append("sits out the play-off")
+                notes.append(T("sits out the play-off"))
             elif s.table and s.passed[i]:
-                notes.append("passed")
+                notes.append(T("passed"))
             if len(hand) == 1:
-                notes.append("one card left")
+                notes.append(T("one card left"))
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
-        facts = [f"Match: {o.match().describe()}",
-                 f"Cards left score 1 each, 2 each from {o.double_from}, 3 each from {o.triple_from}"]
-        return self._view(s, seat, seats, facts, [PileView("Unused", [], len(s.unused))])
+        facts = [T("Match: {match}", match=o.match().describe()),
+                 T("Cards left score 1 each, 2 each from {double}, 3 each from {triple}", double=o.double_from,
+                   triple=o.triple_from)]
+        return self._view(s, seat, seats, facts, [PileView(T("Unused"), [], len(s.unused))])
 
     def zones(self, s: BigTwoState) -> list[Zone]:
         return self._round_zones(s) + [Zone("unused", s.unused, "none")]
@@ -192,10 +198,12 @@ class BigTwo(ClimbGame, Game[BigTwoState]):
             return None
         fmt = self.options_of(s).match()
         winners = fmt.leaders(s.scores)
-        names = seat_names(winners)
-        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'} with the lowest score, "
-                       f"{min(s.scores)}!")
+        if len(winners) == 1:
+            summary = T("{seat} wins with the lowest score, {n}!", seat=Seat(winners[0]), n=min(s.scores))
+        else:
+            summary = T("{seats} share the win with the lowest score, {n}!", seats=Seats(tuple(winners)),
+                        n=min(s.scores))
+        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
     def hand_progress(self, s: BigTwoState) -> list[float]:

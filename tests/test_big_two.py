@@ -9,6 +9,7 @@ import pytest
 from games import cards as C
 from games.big_two import GAME
 from games.engine import BadOption, Move
+from games.text import text_from
 from tests import climbing_states
 from tests.playthrough import assert_no_leak, assert_refused
 from tests.table_helpers import move_texts
@@ -160,7 +161,7 @@ def test_cards_left_score_1_each_2_each_from_10_and_3_each_for_13():
                "3C 4C 5C 6C 7C 8C 9C 10C JC QC", "3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2H"], on="8S", by=3)
     GAME.apply(s, 0, "play 9S as=single")
     assert s.scores == [0, 9, 20, 39]
-    assert "+39 (13 left)" in s.last_result
+    assert "+39 (13 left)" in text_from(s.last_result)
 
 
 def test_multiplier_bands_are_options():
@@ -259,3 +260,15 @@ def test_rollout_policy_keeps_2s_while_nobody_is_close_to_going_out():
     s = table(["5S 2S 9D 9C 8H JD QD", "6S 10S 3C 4C 5C 6C 7C 8C 9H"], on="4S", by=1)
     picks = Counter(str(GAME.rollout_move(s, 0, GAME.moves(s, 0), random.Random(n))) for n in range(50))
     assert picks["play 5S as=single"] > picks["play 2S as=single"]
+
+
+def test_a_big_two_play_and_its_refusal_read_in_chinese_as_锄大地():
+    """A Chinese reader sees the game as 锄大地, a pair played as 对子, and why a single may not go on a pair."""
+    from games.engine import Event
+    from games.localize import render
+
+    s = table(["5D 5S 9C", "6D 7D 8D 3C", "JH QH", "KS AS"], on="4D 4S", by=3)
+    events = GAME.apply(s, 0, "play 5D 5S as=pair")
+    assert Event(render(events[0].text, "zh_CN")).render(["甲", "乙", "丙", "丁"]) == "甲 出了对子 5♦ 5♠。"
+    assert render(GAME.refuse(s, 1, Move("play", ("3C",))), "zh_CN") == "你必须出比 5♦ 5♠ 大的对子。"
+    assert render(GAME.title, "zh_CN") == "锄大地"
