@@ -106,8 +106,6 @@ class DouDizhuState(K.ClimbState):
 class DouDizhu(ClimbGame, Game[DouDizhuState]):
     key = "dou_dizhu"
     title = "Dou Dizhu"
-    everyone_else = "Both others"
-    hand_word = "Deal"
     seats = range(3, 4)
     Options = DouDizhuOptions
     State = DouDizhuState
@@ -315,7 +313,12 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
     def _status(self, s: DouDizhuState) -> str:
         if s.phase == BID and not s.over:
             return f"Deal {s.hand_no}. {{p{s.turn}}} to bid."
-        return super()._status(s)
+        if s.over:
+            return super()._status(s)
+        return f"Deal {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}."
+
+    def _table_cleared(self, leader: int) -> str:
+        return f"Both others passed: {{p{leader}}} leads anything."
 
     def score_unit(self, s: DouDizhuState) -> tuple[str, str]:
         return ("chip", "chips")
