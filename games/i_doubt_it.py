@@ -73,7 +73,6 @@ from functools import cache
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer
-from games.common.table import plural, seat_names
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import (
     BadOption,
@@ -90,16 +89,32 @@ from games.engine import (
     placings_from,
 )
 from games.options import Options, option
+from games.text import AndList, Cards, Seat, Seats, Text, text_data, text_from, texts
+
+T, N = texts("i_doubt_it")
 
 DOUBT = "doubt"
 MAX_CLEARS = 3
 DOUBT_BASE = 0.15          # how often playout players doubt a claim that looks plausible
 LAST_PLAY_DOUBT = 0.6      # and a player's last cards
 RANKS = tuple(range(1, 14))
-SINGULAR = {1: "Ace", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-            9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King"}
-PLURAL = {r: ("Sixes" if r == 6 else name + "s") for r, name in SINGULAR.items()}
+SINGULAR = {1: T("Ace"), 2: T("Two"), 3: T("Three"), 4: T("Four"), 5: T("Five"), 6: T("Six"), 7: T("Seven"),
+            8: T("Eight"), 9: T("Nine"), 10: T("Ten"), 11: T("Jack"), 12: T("Queen"), 13: T("King")}
+PLURAL = {1: T("Aces"), 2: T("Twos"), 3: T("Threes"), 4: T("Fours"), 5: T("Fives"), 6: T("Sixes"), 7: T("Sevens"),
+          8: T("Eights"), 9: T("Nines"), 10: T("Tens"), 11: T("Jacks"), 12: T("Queens"), 13: T("Kings")}
+CLAIMS = {
+    1: lambda n: N("{n} Ace", "{n} Aces", n), 2: lambda n: N("{n} Two", "{n} Twos", n),
+    3: lambda n: N("{n} Three", "{n} Threes", n), 4: lambda n: N("{n} Four", "{n} Fours", n),
+    5: lambda n: N("{n} Five", "{n} Fives", n), 6: lambda n: N("{n} Six", "{n} Sixes", n),
+    7: lambda n: N("{n} Seven", "{n} Sevens", n), 8: lambda n: N("{n} Eight", "{n} Eights", n),
+    9: lambda n: N("{n} Nine", "{n} Nines", n), 10: lambda n: N("{n} Ten", "{n} Tens", n),
+    11: lambda n: N("{n} Jack", "{n} Jacks", n), 12: lambda n: N("{n} Queen", "{n} Queens", n),
+    13: lambda n: N("{n} King", "{n} Kings", n),
+}
+PLACES = {1: T("1st place"), 2: T("2nd place"), 3: T("3rd place"), 4: T("4th place"), 5: T("5th place"),
+          6: T("6th place"), 7: T("7th place"), 8: T("8th place"), 9: T("9th place"), 10: T("10th place")}
 RANK_OF_CODE = {code: r for r, code in C.RANK_CODES.items()}
+START_AGAIN = T("Start again (take the cards back)")
 
 _DOUBT_MOVES = [Move(DOUBT), Move(PASS)]
 _CLEAR = Move("clear")
@@ -109,21 +124,37 @@ _BLUFF = {(r, n): Move("bluff", (C.RANK_CODES[r],), (("n", str(n)),)) for r in R
 CHOOSE_TRUE, CHOOSE_FALSE, PICK_FALSE = 0, 1, 2     # the stages of building a play
 
 
-def claim_text(rank: int, count: int) -> str:
+def claim_text(rank: int, count: int) -> Text:
     """``claim_text(7, 2)`` → ``"2 Sevens"``; one card reads ``"1 Seven"``."""
-    return f"{count} {SINGULAR[rank] if count == 1 else PLURAL[rank]}"
+    return CLAIMS[rank](count)
 
 
-def claim_subject(rank: int, count: int) -> str:
-    """A claim as the subject of a sentence, with its verb: ``"Seven was"`` for one card,
-    ``"2 Sevens were"`` for more."""
-    return f"{SINGULAR[rank]} was" if count == 1 else f"{count} {PLURAL[rank]} were"
+def revealed_text(rank: int, cards: list[str], lie: bool) -> Text:
+    """What a challenge turned over: ``The 2 Sevens were 7♠ K♣: a lie!``."""
+    shown = Cards(tuple(cards))
+    if len(cards) == 1:
+        if lie:
+            return T("The {rank} was {cards}: a lie!", rank=SINGULAR[rank], cards=shown)
+        return T("The {rank} was {cards}: the truth!", rank=SINGULAR[rank], cards=shown)
+    claim = claim_text(rank, len(cards))
+    if lie:
+        return T("The {claim} were {cards}: a lie!", claim=claim, cards=shown)
+    return T("The {claim} were {cards}: the truth!", claim=claim, cards=shown)
 
 
-def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, … ``11th``, ``12th``, ``13th``, ``21st``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def challenge_text(reveal: dict) -> Text:
+    """The last challenge's claim and verdict, for the table's facts: ``{p0}'s Seven was a lie``."""
+    declarer, lie = Seat(reveal["declarer"]), reveal["lie"]
+    if "rank" in reveal and len(reveal["cards"]) == 1:
+        rank = SINGULAR[reveal["rank"]]
+        if lie:
+            return T("{seat}'s {rank} was a lie", seat=declarer, rank=rank)
+        return T("{seat}'s {rank} was true", seat=declarer, rank=rank)
+    # a state saved by an older version keeps the claim as English words
+    claim = claim_text(reveal["rank"], len(reveal["cards"])) if "rank" in reveal else reveal["claim"]
+    if lie:
+        return T("{seat}'s {claim} were a lie", seat=declarer, claim=claim)
+    return T("{seat}'s {claim} were true", seat=declarer, claim=claim)
 
 
 @cache
@@ -142,24 +173,24 @@ LIMIT_NEAR_ROUNDS = 3   # the table says how many plays are left once fewer roun
 
 @dataclass(frozen=True)
 class IDoubtItOptions(Options):
-    decks: int = option(1, choices=(1, 2), help="packs shuffled together (two for bigger hands)")
+    decks: int = option(1, choices=(1, 2), help=T("packs shuffled together (two for bigger hands)"))
     max_cards: int = option(0, choices=(0, 1, 2, 3, 4, 5, 6, 7, 8),
-                            help="most cards in one play; 0 = the copies of a rank (4, or 8 with two decks)")
-    challenge_min: int = option(5, min=0, max=60, help="seconds a doubt window stays open at least")
-    challenge_max: int = option(20, min=5, max=300, help="seconds after which a doubt window closes")
+                            help=T("most cards in one play; 0 = the copies of a rank (4, or 8 with two decks)"))
+    challenge_min: int = option(5, min=0, max=60, help=T("seconds a doubt window stays open at least"))
+    challenge_max: int = option(20, min=5, max=300, help=T("seconds after which a doubt window closes"))
     challengers: str = option("nearest_left", choices=("nearest_left", "nearest_right"),
-                              help="when several doubt at once, who challenges: the nearest to the "
-                                   "declarer's left, or to their right")
+                              help=T("when several doubt at once, who challenges: the nearest to the "
+                                   "declarer's left, or to their right"))
     after_challenge: str = option("next", choices=("next", "picker"),
-                                  help="after a challenge, the next player plays on, or whoever took the pile")
-    places: bool = option(False, help="play on after the first player is out, for every place")
+                                  help=T("after a challenge, the next player plays on, or whoever took the pile"))
+    places: bool = option(False, help=T("play on after the first player is out, for every place"))
     hands_to_win: int = option(1, min=1, max=10, only_with=("places", False),
-                               help="hands a player must win to take the match")
+                               help=T("hands a player must win to take the match"))
     play_limit: int = option(0, min=0, max=2000,
-                             help="a hand stops after this many plays and the fewest cards wins; "
-                                  "0 = 1000 per deck divided by the number of players")
-    min_players: int = option(3, min=3, max=10, help="fewest players the table may start with")
-    max_players: int = option(10, min=3, max=10, help="most players the table may start with")
+                             help=T("a hand stops after this many plays and the fewest cards wins; "
+                                  "0 = 1000 per deck divided by the number of players"))
+    min_players: int = option(3, min=3, max=10, help=T("fewest players the table may start with"))
+    max_players: int = option(10, min=3, max=10, help=T("most players the table may start with"))
 
     def limit(self) -> int:
         """The most cards in one play."""
@@ -171,17 +202,19 @@ class IDoubtItOptions(Options):
 
     def check(self, players: int) -> None:
         if self.max_cards > 4 * self.decks:
-            raise BadOption(f"option 'max_cards': a rank has only {4 * self.decks} copies with "
-                            f"{self.decks} deck{'s' if self.decks > 1 else ''}")
+            raise BadOption(N("option 'max_cards': a rank has only {copies} copies with {n} deck",
+                              "option 'max_cards': a rank has only {copies} copies with {n} decks",
+                              self.decks, copies=4 * self.decks))
         if self.challenge_min > self.challenge_max:
-            raise BadOption("option 'challenge_min' must not be longer than 'challenge_max'")
+            raise BadOption(T("option 'challenge_min' must not be longer than 'challenge_max'"))
         if self.min_players > self.max_players:
-            raise BadOption("option 'min_players' must not be above 'max_players'")
+            raise BadOption(T("option 'min_players' must not be above 'max_players'"))
         if not self.min_players <= players <= self.max_players:
-            allowed = (f"exactly {self.min_players}" if self.min_players == self.max_players
-                       else f"{self.min_players}–{self.max_players}")
-            raise BadOption(f"options 'min_players'/'max_players': this table allows "
-                            f"{allowed} players (got {players})")
+            if self.min_players == self.max_players:
+                raise BadOption(T("options 'min_players'/'max_players': this table allows exactly {n} players "
+                                  "(got {players})", n=self.min_players, players=players))
+            raise BadOption(T("options 'min_players'/'max_players': this table allows {low}–{high} players "
+                              "(got {players})", low=self.min_players, high=self.max_players, players=players))
 
 
 @dataclass(kw_only=True)
@@ -201,17 +234,17 @@ class IDoubtItState(State):
     clears: int = 0            # draft take-backs this turn
     out: list[int] = field(default_factory=list)   # seats out of cards this hand, in order
     reveal: dict = field(default_factory=dict)  # the last challenge: seat that took the pile, cards, lie
-    last_result: str = ""
+    last_result: str | dict = ""   # text_data of the last hand's result
 
 
 class IDoubtIt(Game[IDoubtItState]):
     key = "i_doubt_it"
-    title = "I Doubt It"
+    title = T("I Doubt It")
     seats = range(3, 11)
     Options = IDoubtItOptions
     State = IDoubtItState
-    summary = "Play cards face down claiming the rank in turn; bluff, and call out the bluffers."
-    rules = (
+    summary = T("Play cards face down claiming the rank in turn; bluff, and call out the bluffers.")
+    rules = T(
         "The whole pack is dealt out. Players take turns putting one or more cards face down "
         "on a pile while announcing how many they put and that they are all of the rank whose "
         "turn it is: aces first, then twos, threes and so on to kings, then aces again. The "
@@ -249,8 +282,8 @@ class IDoubtIt(Game[IDoubtItState]):
         s.turn = (s.dealer + 1) % s.players
         self._begin_turn(s)
         s.hand_no += 1
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt out the pack; "
-                      f"{{p{s.turn}}} starts with aces.")]
+        return [Event(T("Hand {n}: {dealer} dealt out the pack; {seat} starts with aces.",
+                        n=s.hand_no, dealer=Seat(s.dealer), seat=Seat(s.turn)))]
 
     # -- helpers
     def held(self, s: IDoubtItState, seat: int) -> int:
@@ -324,12 +357,12 @@ class IDoubtIt(Game[IDoubtItState]):
             move = Move.parse(move)
         if not s.over and move.kind in (DOUBT, PASS) and seat not in self.to_move(s) and 0 <= seat < s.players:
             if s.window and seat == s.window["opener"]:
-                raise IllegalMove("You cannot doubt your own claim.")
+                raise IllegalMove(T("You cannot doubt your own claim."))
             if s.window and str(seat) in s.window["answers"]:
-                raise IllegalMove("You have already answered this claim.")
+                raise IllegalMove(T("You have already answered this claim."))
             if seat in s.out:
-                raise IllegalMove("You are out of this hand: you can no longer doubt.")
-            raise IllegalMove("There is no claim to doubt now: the chance passed when the window closed.")
+                raise IllegalMove(T("You are out of this hand: you can no longer doubt."))
+            raise IllegalMove(T("There is no claim to doubt now: the chance passed when the window closed."))
         return super().apply(s, seat, move)
 
     def refuse(self, s: IDoubtItState, seat: int, move: Move) -> str | None:
@@ -337,53 +370,56 @@ class IDoubtIt(Game[IDoubtItState]):
         if move in legal:
             return None
         if s.window:
-            return "A claim is waiting for answers: say 'doubt' or 'pass'."
+            return T("A claim is waiting for answers: say 'doubt' or 'pass'.")
         o: IDoubtItOptions = self.options_of(s)
         if move.kind in (DOUBT, PASS):
-            return "There is no claim to doubt now: it is your turn to play."
+            return T("There is no claim to doubt now: it is your turn to play.")
         counts = self._rank_counts(s, seat)
         n_text = move.param("n", "")
         n = int(n_text) if n_text.isdigit() else -1
         if move.kind in ("true", "false") and (move.args or n < 0 or [k for k, _ in move.params] != ["n"]):
-            return f"Say how many cards with n=, e.g. '{move.kind} n=1'."
+            return T("Say how many cards with n=, e.g. '{move}'.", move=f"{move.kind} n=1")
         if move.kind == "true":
             if s.stage != CHOOSE_TRUE:
-                return "You have already chosen your true cards: " + self._stage_hint(s)
+                return T("You have already chosen your true cards: {hint}", hint=self._stage_hint(s))
             if n > counts[s.rank]:
-                return f"You hold only {counts[s.rank]} of the claimed {PLURAL[s.rank]}."
+                return T("You hold only {n} of the claimed {ranks}.", n=counts[s.rank], ranks=PLURAL[s.rank])
             if n > o.limit():
-                return f"A play holds at most {o.limit()} cards."
-            return "You hold no other cards to bluff with: play at least one true card."
+                return T("A play holds at most {n} cards.", n=o.limit())
+            return T("You hold no other cards to bluff with: play at least one true card.")
         if move.kind == "false":
             if s.stage != CHOOSE_FALSE:
                 return self._stage_hint(s)
             if n + len(s.draft) > o.limit():
-                return f"A play holds at most {o.limit()} cards (you have {len(s.draft)} chosen)."
+                return T("A play holds at most {n} cards (you have {chosen} chosen).", n=o.limit(), chosen=len(s.draft))
             if not n and not s.draft:
-                return "Play at least one card."
-            return f"You hold only {sum(counts) - counts[s.rank]} cards of other ranks than {PLURAL[s.rank]}."
+                return T("Play at least one card.")
+            return T("You hold only {n} cards of other ranks than {ranks}.", n=sum(counts) - counts[s.rank],
+                     ranks=PLURAL[s.rank])
         if move.kind == "bluff":
             if s.stage != PICK_FALSE:
                 return self._stage_hint(s)
             if len(move.args) != 1 or move.args[0].upper() not in RANK_OF_CODE:
-                return "Say which rank to bluff with, e.g. 'bluff K n=1' (ranks A, 2…10, J, Q, K)."
+                return T("Say which rank to bluff with, e.g. 'bluff K n=1' (ranks A, 2…10, J, Q, K).")
             rank = RANK_OF_CODE[move.args[0].upper()]
             if n < 1 or [k for k, _ in move.params] != ["n"]:
-                return "Say how many cards of that rank with n=, e.g. 'bluff K n=1'."
+                return T("Say how many cards of that rank with n=, e.g. 'bluff K n=1'.")
             if rank == s.rank:
-                return f"{PLURAL[rank]} are the claimed rank, not a bluff: count them as true cards."
+                return T("{ranks} are the claimed rank, not a bluff: count them as true cards.", ranks=PLURAL[rank])
             if n > counts[rank]:
-                return f"You hold only {counts[rank]} {PLURAL[rank] if counts[rank] != 1 else SINGULAR[rank]}."
+                return T("You hold only {cards}.", cards=claim_text(rank, counts[rank]))
             if n > s.bluffs:
-                return f"You have only {s.bluffs} bluff card{'s' if s.bluffs > 1 else ''} left to pick."
-            return f"Write the move as it is offered, e.g. 'bluff {C.RANK_CODES[rank]} n={n}'."
+                return N("You have only {n} bluff card left to pick.", "You have only {n} bluff cards left to pick.",
+                         s.bluffs)
+            return T("Write the move as it is offered, e.g. '{move}'.", move=f"bluff {C.RANK_CODES[rank]} n={n}")
         if move.kind == "clear":
             if move.args or move.params:
-                return "To take your chosen cards back, just say 'clear'."
+                return T("To take your chosen cards back, just say 'clear'.")
             if not s.draft and s.stage != PICK_FALSE:
-                return "You have not chosen any cards to take back."
-            return f"You may take your cards back at most {MAX_CLEARS} times a turn: " + self._stage_hint(s)
-        return f"'{move}' is not a move in I Doubt It."
+                return T("You have not chosen any cards to take back.")
+            return T("You may take your cards back at most {n} times a turn: {hint}", n=MAX_CLEARS,
+                     hint=self._stage_hint(s))
+        return T("'{move}' is not a move in I Doubt It.", move=str(move))
 
     # -- playing
     def play(self, s: IDoubtItState, seat: int, move: Move) -> list[Event]:
@@ -397,7 +433,7 @@ class IDoubtIt(Game[IDoubtItState]):
             s.draft = []
             s.clears += 1
             self._begin_turn(s)
-            return [Event("You took your chosen cards back.", to=seat)]
+            return [Event(T("You took your chosen cards back."), to=seat)]
         self._reveal_over(s, seat)
         hand = s.hands[seat]
         n = int(move.param("n"))
@@ -431,13 +467,14 @@ class IDoubtIt(Game[IDoubtItState]):
         s.stage = CHOOSE_TRUE if held else CHOOSE_FALSE
         s.bluffs = 0
 
-    def _stage_hint(self, s: IDoubtItState) -> str:
+    def _stage_hint(self, s: IDoubtItState) -> Text:
         """The next building step in move syntax, for refusals (which only the terminal shows)."""
         if s.stage == CHOOSE_TRUE:
-            return f"Say how many {PLURAL[s.rank]} you lay, e.g. 'true n=1'."
+            return T("Say how many {ranks} you lay, e.g. 'true n=1'.", ranks=PLURAL[s.rank])
         if s.stage == CHOOSE_FALSE:
-            return "Say how many bluff cards you add, e.g. 'false n=1' ('false n=0' lays the cards now)."
-        return f"Pick {s.bluffs} more bluff card{'s' if s.bluffs > 1 else ''} by rank, e.g. 'bluff K n=1'."
+            return T("Say how many bluff cards you add, e.g. 'false n=1' ('false n=0' lays the cards now).")
+        return N("Pick {n} more bluff card by rank, e.g. 'bluff K n=1'.",
+                 "Pick {n} more bluff cards by rank, e.g. 'bluff K n=1'.", s.bluffs)
 
     def _reveal_over(self, s: IDoubtItState, seat: int) -> None:
         """Revealed cards the seat picked up stop being public once it starts a play."""
@@ -459,10 +496,13 @@ class IDoubtIt(Game[IDoubtItState]):
         others = [i for i in self.active(s) if i != seat]
         s.window = open_window("doubt", others, seat, s.serial,
                                min_seconds=o.challenge_min, max_seconds=o.challenge_max)
-        text = f"{{p{seat}}} lays {plural(count, 'card')} face down: \"{claim_text(s.claim['rank'], count)}!\""
-        if not self.held(s, seat):
-            text += " Those were their last cards."
-        return [Event(text)]
+        claim = claim_text(s.claim["rank"], count)
+        if self.held(s, seat):
+            return [Event(N("{seat} lays {n} card face down: \"{claim}!\"",
+                            "{seat} lays {n} cards face down: \"{claim}!\"", count, seat=Seat(seat), claim=claim))]
+        return [Event(N("{seat} lays {n} card face down: \"{claim}!\" Those were their last cards.",
+                        "{seat} lays {n} cards face down: \"{claim}!\" Those were their last cards.",
+                        count, seat=Seat(seat), claim=claim))]
 
     def _doubters(self, s: IDoubtItState) -> list[int]:
         seats = [seat for seat, _ in ranked(s.window, s.players)]
@@ -480,30 +520,28 @@ class IDoubtIt(Game[IDoubtItState]):
         loser = None
         lie = False
         if not doubters:
-            events.append(Event(f"Nobody doubts {{p{declarer}}}."))
+            events.append(Event(T("Nobody doubts {seat}.", seat=Seat(declarer))))
         else:
             challenger = doubters[0]
             revealed = s.pile[-count:]
             rest = s.pile[:-count]
             lie = any(C.RANK[c] != rank for c in revealed)
             loser = declarer if lie else challenger
-            names = seat_names(doubters)
-            who = (f"{names} doubt it; {{p{challenger}}}, nearest the "
-                   f"{'left' if o.challengers == 'nearest_left' else 'right'} of {{p{declarer}}}, challenges."
-                   if len(doubters) > 1 else f"{{p{challenger}}} doubts it!")
-            verdict = "a lie" if lie else "the truth"
-            events.append(Event(f"{who} The {claim_subject(rank, count)} {C.texts(revealed)}: {verdict}! "
-                                f"{{p{loser}}} takes the pile ({plural(len(s.pile), 'card')})."))
+            who = self._challenge(doubters, declarer, o.challengers)
+            pile = N("{seat} takes the pile ({n} card).", "{seat} takes the pile ({n} cards).", len(s.pile),
+                     seat=Seat(loser))
+            events.append(Event(T("{doubt} {reveal} {pile}", doubt=who, reveal=revealed_text(rank, revealed, lie),
+                                  pile=pile)))
             s.shown[loser] += revealed
             s.hands[loser] += rest
             s.hands[loser].sort(key=hand_key)
             s.pile = []
-            s.reveal = {"seat": loser, "cards": list(revealed), "lie": lie, "claim": claim_text(rank, count),
-                        "rank": rank, "declarer": declarer}
+            s.reveal = {"seat": loser, "cards": list(revealed), "lie": lie, "rank": rank, "declarer": declarer}
             if rest:
-                events.append(Event(f"From the pile you also took {C.texts(sorted(rest, key=hand_key))}.", to=loser))
+                events.append(Event(T("From the pile you also took {cards}.",
+                                      cards=Cards(tuple(sorted(rest, key=hand_key)))), to=loser))
         if not lie and not self.held(s, declarer):
-            events.append(Event(f"{{p{declarer}}} is out of cards!"))
+            events.append(Event(T("{seat} is out of cards!", seat=Seat(declarer))))
             s.out.append(declarer)
             if not o.places:
                 return events + self._end_hand(s, [declarer])
@@ -511,7 +549,7 @@ class IDoubtIt(Game[IDoubtItState]):
             if len(self.active(s)) == 1:
                 return events + self._end_hand(s, None)
         if s.declarations >= o.plays(s.players):
-            events.append(Event(f"The hand reaches its limit of {o.plays(s.players)} plays."))
+            events.append(Event(T("The hand reaches its limit of {n} plays.", n=o.plays(s.players))))
             return events + self._end_hand(s, None)
         if o.after_challenge == "picker" and loser is not None:
             s.turn = loser
@@ -519,8 +557,19 @@ class IDoubtIt(Game[IDoubtItState]):
             s.turn = self._next_active(s, declarer)
         s.clears = 0
         self._begin_turn(s)
-        events.append(Event(f"{{p{s.turn}}} plays {PLURAL[s.rank]} next."))
+        events.append(Event(T("{seat} plays {ranks} next.", seat=Seat(s.turn), ranks=PLURAL[s.rank])))
         return events
+
+    @staticmethod
+    def _challenge(doubters: list[int], declarer: int, challengers: str) -> Text:
+        """Who doubted and who of them challenges: ``{p1} doubts it!``."""
+        if len(doubters) == 1:
+            return T("{seat} doubts it!", seat=Seat(doubters[0]))
+        if challengers == "nearest_left":
+            return T("{seats} doubt it; {seat}, nearest the left of {declarer}, challenges.",
+                     seats=Seats(tuple(doubters)), seat=Seat(doubters[0]), declarer=Seat(declarer))
+        return T("{seats} doubt it; {seat}, nearest the right of {declarer}, challenges.",
+                 seats=Seats(tuple(doubters)), seat=Seat(doubters[0]), declarer=Seat(declarer))
 
     def _end_hand(self, s: IDoubtItState, winners: list[int] | None) -> list[Event]:
         """End the hand: ``winners`` went out; None ranks the seats still in by fewest cards."""
@@ -532,22 +581,24 @@ class IDoubtIt(Game[IDoubtItState]):
             for i in left:
                 behind = sum(1 for j in left if self.held(s, j) < self.held(s, i))
                 s.scores[i] = s.players - (placed + 1 + behind)
-            s.last_result = "Places: " + ", ".join(
-                f"{{p{i}}} {place}" for i, place in sorted(
-                    ((i, p) for i, p in enumerate(placings_from(s.scores))), key=lambda x: x[1]))
-            events.append(Event(s.last_result + "."))
+            ranking = sorted(enumerate(placings_from(s.scores)), key=lambda x: x[1])
+            places = AndList(tuple(T("{seat} {n}", seat=Seat(i), n=place) for i, place in ranking))
+            s.last_result = text_data(T("Places: {places}", places=places))
+            events.append(Event(T("Places: {places}.", places=places)))
             s.over = True
             events.append(Event(self.outcome(s).summary))
             return events
         if winners is None:
             fewest = min(self.held(s, i) for i in range(s.players))
             winners = [i for i in range(s.players) if self.held(s, i) == fewest]
-            names = seat_names(winners)
-            events.append(Event(f"{names} {'has' if len(winners) == 1 else 'have'} the fewest cards ({fewest})."))
+            if len(winners) == 1:
+                events.append(Event(T("{seat} has the fewest cards ({n}).", seat=Seat(winners[0]), n=fewest)))
+            else:
+                events.append(Event(T("{seats} have the fewest cards ({n}).", seats=Seats(tuple(winners)), n=fewest)))
         for i in winners:
             s.scores[i] += 1
-        s.last_result = "Hand won by " + seat_names(winners)
-        events.append(Event(s.last_result + "."))
+        s.last_result = text_data(T("Hand won by {seats}", seats=Seats(tuple(winners))))
+        events.append(Event(T("Hand won by {seats}.", seats=Seats(tuple(winners)))))
         if max(s.scores) >= o.hands_to_win:
             s.over = True
             events.append(Event(self.outcome(s).summary))
@@ -556,115 +607,131 @@ class IDoubtIt(Game[IDoubtItState]):
         return events + self._deal(s)
 
     # -- what people see
-    def instruction(self, s: IDoubtItState, seat: int) -> str:
+    def instruction(self, s: IDoubtItState, seat: int) -> Text:
         if s.window:
             c = s.claim
-            return (f"{{p{c['seat']}}} claims {claim_text(c['rank'], c['count'])}. "
-                    f"Do you doubt it? (Your answer stays secret until everyone has answered.)")
+            return T("{seat} claims {claim}. Do you doubt it? (Your answer stays secret until everyone has "
+                     "answered.)", seat=Seat(c["seat"]), claim=claim_text(c["rank"], c["count"]))
         counts = self._rank_counts(s, seat)
         limit = min(self.options_of(s).limit(), self.held(s, seat))
-        lay = "1 card" if limit == 1 else f"1–{limit} cards"
+        ranks = PLURAL[s.rank]
         if s.stage == CHOOSE_TRUE:
-            return (f"Your turn: claim {PLURAL[s.rank]}. You hold {counts[s.rank]} of them; lay {lay} "
-                    f"face down. First, how many true {PLURAL[s.rank]}? (Bluff cards come next.)")
+            if limit == 1:
+                return T("Your turn: claim {ranks}. You hold {held} of them; lay 1 card face down. First, how many "
+                         "true {ranks}? (Bluff cards come next.)", ranks=ranks, held=counts[s.rank])
+            return T("Your turn: claim {ranks}. You hold {held} of them; lay 1–{n} cards face down. First, how "
+                     "many true {ranks}? (Bluff cards come next.)", ranks=ranks, held=counts[s.rank], n=limit)
         if s.stage == CHOOSE_FALSE and not s.draft:
             if limit == 1:
-                return f"Your turn: claim {PLURAL[s.rank]}. You hold none, so you must bluff with 1 card."
-            return (f"Your turn: claim {PLURAL[s.rank]}. You hold none, so you must bluff: how many cards do "
-                    f"you lay (1–{limit})?")
+                return T("Your turn: claim {ranks}. You hold none, so you must bluff with 1 card.", ranks=ranks)
+            return T("Your turn: claim {ranks}. You hold none, so you must bluff: how many cards do you lay "
+                     "(1–{n})?", ranks=ranks, n=limit)
         if s.stage == CHOOSE_FALSE:
-            return (f"Your play so far: {C.texts(s.draft)}. Add bluff cards of other ranks, or lay these "
-                    f"down now as {claim_text(s.rank, len(s.draft))}.")
-        return (f"Your play so far: {C.texts(s.draft) or 'no true cards'}. Pick {s.bluffs} more bluff "
-                f"card{'s' if s.bluffs > 1 else ''}, rank by rank; the play will be claimed as "
-                f"{claim_text(s.rank, len(s.draft) + s.bluffs)}.")
+            return T("Your play so far: {cards}. Add bluff cards of other ranks, or lay these down now as "
+                     "{claim}.", cards=Cards(tuple(s.draft)), claim=claim_text(s.rank, len(s.draft)))
+        claim = claim_text(s.rank, len(s.draft) + s.bluffs)
+        if not s.draft:
+            return N("Your play so far: no true cards. Pick {n} more bluff card, rank by rank; the play will be "
+                     "claimed as {claim}.",
+                     "Your play so far: no true cards. Pick {n} more bluff cards, rank by rank; the play will be "
+                     "claimed as {claim}.", s.bluffs, claim=claim)
+        return N("Your play so far: {cards}. Pick {n} more bluff card, rank by rank; the play will be claimed "
+                 "as {claim}.",
+                 "Your play so far: {cards}. Pick {n} more bluff cards, rank by rank; the play will be claimed "
+                 "as {claim}.", s.bluffs, cards=Cards(tuple(s.draft)), claim=claim)
 
     def describe(self, s: IDoubtItState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind in (DOUBT, PASS):
             c = s.claim
-            q = f"The claim: {claim_text(c['rank'], c['count'])}"
-            return ((q, "I doubt it!" if move.kind == DOUBT else "Pass (let it stand)"),)
+            q = T("The claim: {claim}", claim=claim_text(c["rank"], c["count"]))
+            return ((q, T("I doubt it!") if move.kind == DOUBT else T("Pass (let it stand)")),)
         counts = self._rank_counts(s, seat)
         if s.stage == CHOOSE_TRUE:
             n = int(move.param("n"))
             held = counts[s.rank]
-            q = (f"You hold 1 {SINGULAR[s.rank]}: how many do you lay?" if held == 1
-                 else f"How many of your {held} {PLURAL[s.rank]} do you lay?")
-            return ((q,
-                     str(n) if n else "None: bluff only"),)
+            q = (T("You hold {claim}: how many do you lay?", claim=claim_text(s.rank, 1)) if held == 1
+                 else T("How many of your {n} {ranks} do you lay?", n=held, ranks=PLURAL[s.rank]))
+            return ((q, str(n) if n else T("None: bluff only")),)
         if s.stage == CHOOSE_FALSE:
-            q = ("How many bluff cards (other ranks) do you add?" if s.draft
-                 else f"You hold no {PLURAL[s.rank]}: how many cards do you bluff with?")
+            q = (T("How many bluff cards (other ranks) do you add?") if s.draft
+                 else T("You hold no {ranks}: how many cards do you bluff with?", ranks=PLURAL[s.rank]))
             if move.kind == "clear":
-                return ((q, "Start again (take the cards back)"),)
+                return ((q, START_AGAIN),)
             n = int(move.param("n"))
-            return ((q, str(n) if n else f"None: lay {claim_text(s.rank, len(s.draft))} now"),)
-        q = f"Pick a bluff card ({s.bluffs} to go)"
+            return ((q, str(n) if n else T("None: lay {claim} now", claim=claim_text(s.rank, len(s.draft)))),)
+        q = T("Pick a bluff card ({n} to go)", n=s.bluffs)
         if move.kind == "clear":
-            return ((q, "Start again (take the cards back)"),)
+            return ((q, START_AGAIN),)
         rank, n = RANK_OF_CODE[move.args[0]], int(move.param("n"))
-        step = (q, f"{PLURAL[rank]} ({counts[rank]} held)")
+        step = (q, T("{ranks} ({n} held)", ranks=PLURAL[rank], n=counts[rank]))
         if min(counts[rank], s.bluffs) == 1:
             return (step,)
-        return (step, (f"How many {PLURAL[rank]}?", str(n)))
+        return (step, (T("How many {ranks}?", ranks=PLURAL[rank]), str(n)))
 
     def _facts(self, s: IDoubtItState, seat: int | None) -> list[str]:
         o: IDoubtItOptions = self.options_of(s)
         facts = []
         if o.hands_to_win > 1:
-            facts.append(f"Match: first to win {o.hands_to_win} hands")
+            facts.append(T("Match: first to win {n} hands", n=o.hands_to_win))
         elif o.places:
-            facts.append("Match: one hand, played on for every place")
+            facts.append(T("Match: one hand, played on for every place"))
         if s.claim and not s.window:   # while the window is open the status says the claim
             c = s.claim
-            facts.append(f"Last claim: {{p{c['seat']}}} said {claim_text(c['rank'], c['count'])}")
+            facts.append(T("Last claim: {seat} said {claim}", seat=Seat(c["seat"]),
+                           claim=claim_text(c["rank"], c["count"])))
         if s.reveal:
-            r = s.reveal
-            still = [c for c in r["cards"] if c in s.shown[r["seat"]]]
-            verdict = "a lie" if r["lie"] else "true"
-            subject = claim_subject(r["rank"], len(r["cards"])) if "rank" in r else f"{r['claim']} were"
-            text = f"Last challenge: {{p{r['declarer']}}}'s {subject} {verdict}; {{p{r['seat']}}} took the pile"
-            if still:
-                text += (f" (the revealed card {C.texts(still)} is still in that hand)" if len(still) == 1
-                         else f" (the revealed cards {C.texts(still)} are still in that hand)")
-            facts.append(text)
+            facts.append(self._last_challenge(s))
         if seat is not None and seat == s.turn and s.draft and not s.window:
-            facts.append(f"Your play so far: {C.texts(s.draft)}")
+            facts.append(T("Your play so far: {cards}", cards=Cards(tuple(s.draft))))
         if s.stage == PICK_FALSE and not s.window and seat == s.turn:
-            facts.append(f"Bluff cards still to pick: {s.bluffs}")
+            facts.append(T("Bluff cards still to pick: {n}", n=s.bluffs))
         left = o.plays(s.players) - s.declarations
         if left <= LIMIT_NEAR_ROUNDS * s.players:
-            facts.append(f"The hand stops after {plural(left, 'more play')}; then the fewest cards wins")
+            facts.append(N("The hand stops after {n} more play; then the fewest cards wins",
+                           "The hand stops after {n} more plays; then the fewest cards wins", left))
         if s.last_result:
-            facts.append(s.last_result)
+            facts.append(text_from(s.last_result))
         return facts
 
+    @staticmethod
+    def _last_challenge(s: IDoubtItState) -> Text:
+        """The last challenge, and the revealed cards its loser still shows."""
+        r = s.reveal
+        still = [c for c in r["cards"] if c in s.shown[r["seat"]]]
+        challenge, taker = challenge_text(r), Seat(r["seat"])
+        if not still:
+            return T("Last challenge: {challenge}; {seat} took the pile", challenge=challenge, seat=taker)
+        return N("Last challenge: {challenge}; {seat} took the pile (the revealed card {cards} is still in that "
+                 "hand)",
+                 "Last challenge: {challenge}; {seat} took the pile (the revealed cards {cards} are still in "
+                 "that hand)", len(still), challenge=challenge, seat=taker, cards=Cards(tuple(still)))
+
     def score_unit(self, s: IDoubtItState) -> tuple[str, str]:
-        return ("point", "points") if s.options["places"] else ("hand won", "hands won")
+        return (T("point"), T("points")) if s.options["places"] else (T("hand won"), T("hands won"))
 
     def view(self, s: IDoubtItState, seat: int | None) -> View:
         seats = []
         for i in range(s.players):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             if i in s.out:
-                notes.append(f"out, {ordinal(s.out.index(i) + 1)} place")
+                notes.append(T("out, {place}", place=PLACES[s.out.index(i) + 1]))
             if s.window and str(i) in s.window["answers"]:
-                notes.append("has answered")
+                notes.append(T("has answered"))
             if s.shown[i]:
-                notes.append("shows " + C.texts(s.shown[i]))
+                notes.append(T("shows {cards}", cards=Cards(tuple(s.shown[i]))))
             seats.append(SeatView(i, self.held(s, i), s.scores[i], notes))
         if s.over:
             status = self.outcome(s).summary
         elif s.window:
             c = s.claim
-            status = (f"Hand {s.hand_no}. {{p{c['seat']}}} claims {claim_text(c['rank'], c['count'])}: "
-                      f"anyone may doubt it.")
+            status = T("Hand {n}. {seat} claims {claim}: anyone may doubt it.", n=s.hand_no, seat=Seat(c["seat"]),
+                       claim=claim_text(c["rank"], c["count"]))
         else:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} to play {PLURAL[s.rank]}."
+            status = T("Hand {n}. {seat} to play {ranks}.", n=s.hand_no, seat=Seat(s.turn), ranks=PLURAL[s.rank])
         hand = sorted(s.hands[seat] + s.shown[seat], key=hand_key) if seat is not None else []
-        piles = [PileView("Pile (face down)", [], len(s.pile))]
+        piles = [PileView(T("Pile (face down)"), [], len(s.pile))]
         if seat is not None and seat == s.turn and s.draft:
-            piles.append(PileView("Your play so far", list(s.draft), len(s.draft), owner=seat))
+            piles.append(PileView(T("Your play so far"), list(s.draft), len(s.draft), owner=seat))
         return View(game=self.key, seat=seat, hand=hand, seats=seats, piles=piles, status=status,
                     facts=self._facts(s, seat), to_move=sorted(self.to_move(s)),
                     over=s.over, result=self.outcome(s).summary if s.over else None)
@@ -679,9 +746,9 @@ class IDoubtIt(Game[IDoubtItState]):
             return None
         placings = placings_from(s.scores)
         winners = [i for i, p in enumerate(placings) if p == 1]
-        names = seat_names(winners)
-        return Outcome(placings, [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
+        summary = (T("{seat} wins!", seat=Seat(winners[0])) if len(winners) == 1
+                   else T("{seats} share the win!", seats=Seats(tuple(winners))))
+        return Outcome(placings, [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
     def playout_plies(self, s: IDoubtItState) -> int:

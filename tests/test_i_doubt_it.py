@@ -671,3 +671,30 @@ def test_an_open_claim_is_said_by_the_status_only():
         GAME.apply(s, seat, GAME.moves(s, seat)[-1])
     view = GAME.view(s, None)
     assert "claims" in view.status and not any("claim" in f.lower() for f in view.facts)
+
+
+def test_a_doubted_bluff_reads_in_italian_with_dubito_and_the_italian_rank_names():
+    """A played challenge in Italian (the game's name there is Dubito): the declaration, the
+    doubt, the revealed cards and who takes the pile, with seat names filled in, and the table's
+    facts; the same events in Japanese say ダウト."""
+    from games.engine import Event
+    from games.localize import render
+
+    s = table([["7S", "KC", "2D"], ["2C"], ["4C"]], rank=7, pile=["9D", "9S"])
+    events = declare(s, 0, "7 n=1", "K n=1") + answer_all(s, {1: "doubt"})
+    names = ["Anna", "Bruno", "Carla"]
+
+    def italian(text):
+        return Event(render(text, "it")).render(names)
+
+    public = [italian(e.text) for e in events if e.to is None]
+    assert public == [
+        "Anna mette giù 2 carte coperte: «2 sette!»",
+        "Bruno dice: Dubito! Aveva detto 2 sette: erano 7♠ K♣, una bugia! Anna prende il mazzo (4 carte).",
+        "Ora Bruno gioca otto.",
+    ]
+    assert italian(GAME.title) == "Dubito"
+    assert "Ultima sfida: Anna aveva detto 2 sette: bugia; Anna ha preso il mazzo (le carte scoperte 7♠ K♣ " \
+           "sono ancora in quella mano)" in [italian(f) for f in GAME.view(s, None).facts]
+    doubt = next(e.text for e in events if "doubts it" in e.text)
+    assert Event(render(doubt, "ja")).render(names).startswith("Brunoがダウト！「7が2枚」の正体は7♠ K♣：ウソでした！")
