@@ -40,10 +40,12 @@ from functools import cache
 
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
-from games.common.table import plural, seat_names, winners_text
 from games.common.tricks import ACES_HIGH, beats, led_suit, legal_follow, strength, winning_index
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.text import Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
+
+T, N = texts("oh_hell")
 
 BID, PLAY = "bid", "play"
 DECK_SIZE = 52
@@ -71,15 +73,15 @@ def _schedule(kind: str, start: int, hands: int) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class OhHellOptions(Options):
     dealer_rule: str = option("text", choices=("text", "hook", "none"),
-                              help="text: the dealer must bring the bids above the hand size; "
-                                   "hook: the bids may not total the hand size; none: no constraint")
+                              help=T("text: the dealer must bring the bids above the hand size; "
+                                   "hook: the bids may not total the hand size; none: no constraint"))
     schedule: str = option("down_up", choices=("down_up", "up_down", "fixed"),
-                           help="hand sizes: start down to 1 and back up, 1 up to start and back down, "
-                                "or the starting size every hand")
+                           help=T("hand sizes: start down to 1 and back up, 1 up to start and back down, "
+                                "or the starting size every hand"))
     start_size: int = option(0, min=0, max=DECK_SIZE // 3,
-                             help="cards in the first hand; 0 = 10 for 3-5 players, 8 for 6, 7 for 7")
+                             help=T("cards in the first hand; 0 = 10 for 3-5 players, 8 for 6, 7 for 7"))
     fixed_hands: int = option(0, min=0, max=50, only_with=("schedule", "fixed"),
-                              help="hands in the match (0 = as many as down_up)")
+                              help=T("hands in the match (0 = as many as down_up)"))
 
     def start(self, players: int) -> int:
         return self.start_size or default_start(players)
@@ -87,8 +89,8 @@ class OhHellOptions(Options):
     def check(self, players: int) -> None:
         most = DECK_SIZE // players
         if self.start_size > most:
-            raise BadOption(f"option 'start_size': with {players} players each can be dealt at most "
-                            f"{most} cards (got {self.start_size})")
+            raise BadOption(T("option 'start_size': with {players} players each can be dealt at most {n} cards "
+                              "(got {size})", players=players, n=most, size=self.start_size))
 
     def sizes(self, players: int) -> tuple[int, ...]:
         """The hand size of each hand of the schedule, in order."""
@@ -116,7 +118,7 @@ class OhHellState(State):
     tied: list[int] = field(default_factory=list)       # seats still in the tie-break ([] = no tie-break)
     survived: list[int] = field(default_factory=list)   # tie-break hands each seat came through
     tiebreaks: int = 0                                   # tie-break hands dealt so far
-    last_result: str = ""
+    last_result: str | dict = ""   # text_data of the last hand's result
 
 
 def hand_points(bid: int, taken: int) -> int:
@@ -133,12 +135,12 @@ def _hand_key(code: str) -> tuple[int, int]:
 
 class OhHell(Game[OhHellState]):
     key = "oh_hell"
-    title = "Oh Hell!"
+    title = T("Oh Hell!")
     seats = range(3, 8)
     Options = OhHellOptions
     State = OhHellState
-    summary = "Bid the exact number of tricks you will take: no more, no less."
-    rules = (
+    summary = T("Bid the exact number of tricks you will take: no more, no less.")
+    rules = T(
         "Each hand, everybody is dealt the same number of cards and the next card of the pack "
         "is turned face up: its suit is trump for that hand (if the pack ran out, there is no "
         "trump). Starting left of the dealer and ending with the dealer, each player says how "
@@ -182,12 +184,14 @@ class OhHell(Game[OhHellState]):
         s.hand_no += 1
         if s.tied:
             s.tiebreaks += 1
-            title = f"Tie-break hand {s.tiebreaks} (only {seat_names(s.tied)} count)"
+            title = T("Tie-break hand {n} (only {seats} count)", n=s.tiebreaks, seats=Seats(tuple(s.tied)))
         else:
-            title = f"Hand {s.hand_no} of {len(o.sizes(p))}"
-        trump = (f"the upcard is {C.text(s.upcard[0])}: {C.SUIT_NAMES[s.trump]} are trump"
-                 if s.upcard else "no card is left to turn up: no trump")
-        return [Event(f"{title}: {{p{s.dealer}}} deals {plural(n, 'card')} each; {trump}.")]
+            title = T("Hand {n} of {total}", n=s.hand_no, total=len(o.sizes(p)))
+        trump = (T("the upcard is {card}: {suit} are trump", card=Card(s.upcard[0]), suit=Suit(s.trump))
+                 if s.upcard else T("no card is left to turn up: no trump"))
+        return [Event(N("{hand}: {dealer} deals {n} card each; {trump}.",
+                        "{hand}: {dealer} deals {n} cards each; {trump}.", n,
+                        hand=title, dealer=Seat(s.dealer), trump=trump))]
 
     # -- legality
     def bid_range(self, s: OhHellState, seat: int) -> range | list[int]:
@@ -214,48 +218,48 @@ class OhHell(Game[OhHellState]):
             return [_BID_MOVES[b] for b in self.bid_range(s, seat)]
         return [_PLAY_MOVES[c] for c in legal_follow(s.hands[seat], led_suit(s.trick))]
 
-    def refuse(self, s: OhHellState, seat: int, move: Move) -> str | None:
+    def refuse(self, s: OhHellState, seat: int, move: Move) -> Text | None:
         legal = self.moves(s, seat)
         if move in legal:
             return None
         if move.kind == "bid":
             if s.phase != BID:
-                return "The bidding is over: play a card."
+                return T("The bidding is over: play a card.")
             if len(move.args) != 1 or not move.args[0].isdigit():
-                return "Say how many tricks you bid, e.g. 'bid 2'."
+                return T("Say how many tricks you bid, e.g. 'bid 2'.")
             bid = int(move.args[0])
             if bid in self.bid_range(s, seat):
-                return f"Write the bid as a plain number, e.g. 'bid {bid}'."
+                return T("Write the bid as a plain number, e.g. '{move}'.", move=f"bid {bid}")
             rule = self.options_of(s).dealer_rule
             if seat != s.dealer or rule == "none":
-                return f"You can bid from 0 to {s.size}: there {'is' if s.size == 1 else 'are'} " \
-                       f"{plural(s.size, 'trick')} this hand."
+                return N("You can bid from 0 to {n}: there is {n} trick this hand.",
+                         "You can bid from 0 to {n}: there are {n} tricks this hand.", s.size)
             others = sum(b for b in s.bids if b is not None)
             if rule == "hook":
                 if others + bid == s.size:
-                    return f"As dealer you may not bid {bid}: the bids would total exactly {s.size}."
-                return f"You can bid from 0 to {s.size}."
+                    return T("As dealer you may not bid {bid}: the bids would total exactly {n}.", bid=bid, n=s.size)
+                return T("You can bid from 0 to {n}.", n=s.size)
             low = max(0, s.size + 1 - others)
             if bid < low:
-                return (f"As dealer you must bid at least {low}, so that the bids total more than "
-                        f"{s.size} (the others bid {others}).")
+                return T("As dealer you must bid at least {low}, so that the bids total more than {n} (the others "
+                         "bid {others}).", low=low, n=s.size, others=others)
             if low > s.size:
-                return f"As dealer you must bid exactly {low}: the others bid {others}."
-            return f"You can bid from {low} to {s.size}."
+                return T("As dealer you must bid exactly {low}: the others bid {others}.", low=low, others=others)
+            return T("You can bid from {low} to {n}.", low=low, n=s.size)
         if move.kind == "play":
             if s.phase != PLAY:
-                return "Everyone must bid before the play starts."
+                return T("Everyone must bid before the play starts.")
             if len(move.args) != 1 or not C.is_card(move.args[0]):
-                return "Say which one card to play, e.g. 'play QH'."
+                return T("Say which one card to play, e.g. 'play QH'.")
             code = C.card(move.args[0]).code
             if code not in s.hands[seat]:
-                return f"You do not hold {C.text(code)}."
+                return T("You do not hold {card}.", card=Card(code))
             led = C.suit(s.trick[0]) if s.trick else None
             if led and C.suit(code) != led:
-                return (f"You must follow suit: {C.text(s.trick[0])} was led and you hold "
-                        f"{C.SUIT_NAMES[led]}.")
-            return f"Write the card as a code, e.g. 'play {code}'."
-        return f"'{move}' is not a move in Oh Hell!"
+                return T("You must follow suit: {card} was led and you hold {suit}.", card=Card(s.trick[0]),
+                         suit=Suit(led))
+            return T("Write the card as a code, e.g. '{move}'.", move=f"play {code}")
+        return T("'{move}' is not a move in Oh Hell!", move=str(move))
 
     # -- playing
     def play(self, s: OhHellState, seat: int, move: Move) -> list[Event]:
@@ -265,25 +269,26 @@ class OhHell(Game[OhHellState]):
 
     def _bid(self, s: OhHellState, seat: int, bid: int) -> list[Event]:
         s.bids[seat] = bid
-        events = [Event(f"{{p{seat}}} bids {bid}.")]
+        events = [Event(T("{seat} bids {n}.", seat=Seat(seat), n=bid))]
         if seat != s.dealer:
             s.turn = next_seat(seat, s.players)
             return events
-        events.append(Event(f"Everyone has bid. {{p{s.leader}}} leads."))
+        events.append(Event(T("Everyone has bid. {seat} leads.", seat=Seat(s.leader))))
         s.phase = PLAY
         s.turn = s.leader
         return events
 
     @staticmethod
-    def _bids_total(s: OhHellState) -> str:
+    def _bids_total(s: OhHellState) -> Text:
         total = sum(s.bids)
         if total > s.size:
-            balance = f"overbid by {total - s.size}"
-        elif total < s.size:
-            balance = f"underbid by {s.size - total}"
-        else:
-            balance = "exactly the tricks available"
-        return f"Bids total {total} for {plural(s.size, 'trick')} ({balance})"
+            return N("Bids total {total} for {n} trick (overbid by {by})",
+                     "Bids total {total} for {n} tricks (overbid by {by})", s.size, total=total, by=total - s.size)
+        if total < s.size:
+            return N("Bids total {total} for {n} trick (underbid by {by})",
+                     "Bids total {total} for {n} tricks (underbid by {by})", s.size, total=total, by=s.size - total)
+        return N("Bids total {total} for {n} trick (exactly the tricks available)",
+                 "Bids total {total} for {n} tricks (exactly the tricks available)", s.size, total=total)
 
     def _play_card(self, s: OhHellState, seat: int, code: str) -> list[Event]:
         s.hands[seat].remove(code)
@@ -293,7 +298,7 @@ class OhHell(Game[OhHellState]):
             if C.suit(code) != led and led not in s.voids[seat]:
                 s.voids[seat] += led
         trick.append(code)
-        events = [Event(f"{{p{seat}}} plays {C.text(code)}.")]
+        events = [Event(T("{seat} plays {card}.", seat=Seat(seat), card=Card(code)))]
         if len(trick) < s.players:
             s.turn = next_seat(seat, s.players)
             return events
@@ -303,8 +308,9 @@ class OhHell(Game[OhHellState]):
         s.last_trick, s.last_leader, s.last_winner = trick, s.leader, winner
         s.trick = []
         s.leader = s.turn = winner
-        events.append(Event(f"{{p{winner}}} takes the trick ({C.texts(trick)}) and has "
-                            f"{plural(s.taken[winner], 'trick')} of {s.bids[winner]} bid."))
+        events.append(Event(N("{seat} takes the trick ({cards}) and has {n} trick of {bid} bid.",
+                              "{seat} takes the trick ({cards}) and has {n} tricks of {bid} bid.", s.taken[winner],
+                              seat=Seat(winner), cards=Cards(tuple(trick)), bid=s.bids[winner])))
         if not s.hands[winner]:
             events += self._end_hand(s)
         return events
@@ -312,110 +318,138 @@ class OhHell(Game[OhHellState]):
     def _end_hand(self, s: OhHellState) -> list[Event]:
         o: OhHellOptions = self.options_of(s)
         points = [hand_points(b, t) for b, t in zip(s.bids, s.taken, strict=True)]
-        detail = "; ".join(f"{{p{i}}} bid {b}, took {t}: {pts:+d}"
-                           for i, (b, t, pts) in enumerate(zip(s.bids, s.taken, points, strict=True)))
+        detail = self._hand_detail(s, points)
         events = []
         if s.tied:
             best = max(points[i] for i in s.tied)
             stay = [i for i in s.tied if points[i] == best]
             for i in stay:
                 s.survived[i] += 1
-            s.last_result = f"Tie-break hand {s.tiebreaks} (points not added): {detail}"
-            events.append(Event(s.last_result + "."))
+            s.last_result = text_data(T("Tie-break hand {n} (points not added): {detail}", n=s.tiebreaks,
+                                        detail=detail))
+            events.append(Event(T("Tie-break hand {n} (points not added): {detail}.", n=s.tiebreaks, detail=detail)))
             if len(stay) > 1:
-                events.append(Event(f"{seat_names(stay)} are still tied: another one-card hand."))
+                events.append(Event(T("{seats} are still tied: another one-card hand.", seats=Seats(tuple(stay)))))
             s.tied = stay if len(stay) > 1 else []
             if len(stay) == 1:
                 return events + self._finish(s)
         else:
             for i, pts in enumerate(points):
                 s.scores[i] += pts
-            s.last_result = f"Hand {s.hand_no}: {detail}"
-            events.append(Event(s.last_result + "."))
+            s.last_result = text_data(T("Hand {n}: {detail}", n=s.hand_no, detail=detail))
+            events.append(Event(T("Hand {n}: {detail}.", n=s.hand_no, detail=detail)))
             if s.hand_no >= len(o.sizes(s.players)):
                 top = max(s.scores)
                 leaders = [i for i, x in enumerate(s.scores) if x == top]
                 if len(leaders) == 1:
                     return events + self._finish(s)
                 s.tied = leaders
-                events.append(Event(f"{seat_names(leaders)} are tied on {top}: a one-card tie-break hand "
-                                    f"decides between them."))
+                events.append(Event(T("{seats} are tied on {n}: a one-card tie-break hand decides between them.",
+                                      seats=Seats(tuple(leaders)), n=top)))
         s.dealer = next_dealer(s.dealer, s.players)
         return events + self._deal(s)
+
+    @staticmethod
+    def _hand_detail(s: OhHellState, points: list[int]) -> Text:
+        """Each seat's bid, tricks and points: ``{p0} bid 2, took 2: +20; {p1} bid 0, took 1: -10``."""
+        lines = [T("{seat} bid {bid}, took {taken}: {points}", seat=Seat(i), bid=b, taken=t, points=f"{pts:+d}")
+                 for i, (b, t, pts) in enumerate(zip(s.bids, s.taken, points, strict=True))]
+        detail = lines[0]
+        for line in lines[1:]:
+            detail = T("{first}; {next}", first=detail, next=line)
+        return detail
 
     def _finish(self, s: OhHellState) -> list[Event]:
         s.over = True
         return [Event(self.outcome(s).summary)]
 
     # -- what people see
-    def instruction(self, s: OhHellState, seat: int) -> str:
-        trump = f"{C.SUIT_SYMBOLS[s.trump]} {C.SUIT_NAMES[s.trump]} are trump" if s.trump else "no trump"
+    def instruction(self, s: OhHellState, seat: int) -> Text:
+        trump = (T("{symbol} {suit} are trump", symbol=C.SUIT_SYMBOLS[s.trump], suit=Suit(s.trump)) if s.trump
+                 else T("no trump"))
         if s.phase == BID:
-            bids = list(self.bid_range(s, seat))
-            others = sum(b for b in s.bids if b is not None)
-            rule = self.options_of(s).dealer_rule
-            base = f"Bid how many of the {plural(s.size, 'trick')} you will take ({trump})."
-            if seat != s.dealer or rule == "none":
-                return base
-            if rule == "hook" and len(bids) <= s.size:
-                return f"{base} You deal and the others bid {others}: you may not bid {s.size - others}."
-            if rule == "text" and bids[0] > 0:
-                return (f"{base} You deal and the others bid {others}: the total must pass {s.size}, "
-                        f"so bid {bids[0]}" + (" or more." if len(bids) > 1 else "."))
-            return base
+            return self._bid_instruction(s, seat, trump)
         need = s.bids[seat] - s.taken[seat]
-        aim = (f"you need {plural(need, 'more trick')}" if need > 0
-               else "you have your bid: avoid taking more" if need == 0
-               else f"you are {plural(-need, 'trick')} over your bid")
+        aim = (N("you need {n} more trick", "you need {n} more tricks", need) if need > 0
+               else T("you have your bid: avoid taking more") if need == 0
+               else N("you are {n} trick over your bid", "you are {n} tricks over your bid", -need))
         if not s.trick:
-            return f"Lead a card ({trump}; {aim})."
+            return T("Lead a card ({trump}; {aim}).", trump=trump, aim=aim)
         led = C.suit(s.trick[0])
         if any(C.suit(c) == led for c in s.hands[seat]):
-            return f"Follow {C.SUIT_SYMBOLS[led]} {C.SUIT_NAMES[led]} ({trump}; {aim})."
-        return f"You have no {C.SUIT_NAMES[led]}: play any card ({trump}; {aim})."
+            return T("Follow {symbol} {suit} ({trump}; {aim}).", symbol=C.SUIT_SYMBOLS[led], suit=Suit(led),
+                     trump=trump, aim=aim)
+        return T("You have no {suit}: play any card ({trump}; {aim}).", suit=Suit(led), trump=trump, aim=aim)
+
+    def _bid_instruction(self, s: OhHellState, seat: int, trump: Text) -> Text:
+        """What to bid, and as dealer, what the dealer's rule leaves."""
+        bids = list(self.bid_range(s, seat))
+        others = sum(b for b in s.bids if b is not None)
+        rule = self.options_of(s).dealer_rule
+        n = s.size
+        if seat == s.dealer and rule == "hook" and len(bids) <= n:
+            return N("Bid how many of the {n} trick you will take ({trump}). You deal and the others bid {others}: "
+                     "you may not bid {forbidden}.",
+                     "Bid how many of the {n} tricks you will take ({trump}). You deal and the others bid {others}: "
+                     "you may not bid {forbidden}.", n, trump=trump, others=others, forbidden=n - others)
+        if seat == s.dealer and rule == "text" and bids[0] > 0 and len(bids) > 1:
+            return N("Bid how many of the {n} trick you will take ({trump}). You deal and the others bid {others}: "
+                     "the total must pass {n}, so bid {least} or more.",
+                     "Bid how many of the {n} tricks you will take ({trump}). You deal and the others bid {others}: "
+                     "the total must pass {n}, so bid {least} or more.", n, trump=trump, others=others,
+                     least=bids[0])
+        if seat == s.dealer and rule == "text" and bids[0] > 0:
+            return N("Bid how many of the {n} trick you will take ({trump}). You deal and the others bid {others}: "
+                     "the total must pass {n}, so bid {least}.",
+                     "Bid how many of the {n} tricks you will take ({trump}). You deal and the others bid {others}: "
+                     "the total must pass {n}, so bid {least}.", n, trump=trump, others=others, least=bids[0])
+        return N("Bid how many of the {n} trick you will take ({trump}).",
+                 "Bid how many of the {n} tricks you will take ({trump}).", n, trump=trump)
 
     def describe(self, s: OhHellState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "bid":
-            return (("Bid", move.args[0]),)
-        return (("Play a card", C.text(move.args[0])),)
+            return ((T("Bid"), move.args[0]),)
+        return ((T("Play a card"), T("{card}", card=Card(move.args[0]))),)
 
-    def _hand_title(self, s: OhHellState) -> str:
+    def _hand_title(self, s: OhHellState) -> Text:
         if s.tiebreaks and (s.tied or s.over):
-            return f"Tie-break hand {s.tiebreaks}"
-        return f"Hand {s.hand_no} of {len(self.options_of(s).sizes(s.players))}"
+            return T("Tie-break hand {n}", n=s.tiebreaks)
+        return T("Hand {n} of {total}", n=s.hand_no, total=len(self.options_of(s).sizes(s.players)))
 
     def view(self, s: OhHellState, seat: int | None) -> View:
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             if s.bids[i] is not None:
-                notes.append(f"bid {s.bids[i]}")
+                notes.append(T("bid {n}", n=s.bids[i]))
             if s.phase == PLAY:
-                notes.append(plural(s.taken[i], "trick"))
+                notes.append(N("{n} trick", "{n} tricks", s.taken[i]))
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
         if s.trump:
-            facts = [f"Trump: {C.SUIT_SYMBOLS[s.trump]} {C.SUIT_NAMES[s.trump]}"]
+            facts = [T("Trump: {symbol} {suit}", symbol=C.SUIT_SYMBOLS[s.trump], suit=Suit(s.trump))]
         else:
-            facts = ["No trump: no card was left to turn up"]
-        facts.append(f"{plural(s.size, 'card')} each")
+            facts = [T("No trump: no card was left to turn up")]
+        facts.append(N("{n} card each", "{n} cards each", s.size))
         if s.tied:
-            facts.append(f"Tie-break between {seat_names(s.tied)}: only their results count, "
-                         f"and the points are not added")
+            facts.append(T("Tie-break between {seats}: only their results count, and the points are not added",
+                           seats=Seats(tuple(s.tied))))
         if s.phase == PLAY:
             facts.append(self._bids_total(s))
         if s.last_result:
-            facts.append(s.last_result)
+            facts.append(text_from(s.last_result))
         if s.over:
             status = self.outcome(s).summary
         elif s.phase == BID:
-            status = f"{self._hand_title(s)}. {{p{s.turn}}} to bid."
+            status = T("{hand}. {seat} to bid.", hand=self._hand_title(s), seat=Seat(s.turn))
+        elif s.trick:
+            status = T("{hand}. {seat} to play.", hand=self._hand_title(s), seat=Seat(s.turn))
         else:
-            status = f"{self._hand_title(s)}. {{p{s.turn}}} to {'play' if s.trick else 'lead'}."
-        piles = [PileView("Current trick", list(s.trick), len(s.trick)),
-                 PileView("Last trick", list(s.last_trick), len(s.last_trick),
+            status = T("{hand}. {seat} to lead.", hand=self._hand_title(s), seat=Seat(s.turn))
+        piles = [PileView(T("Current trick"), list(s.trick), len(s.trick)),
+                 PileView(T("Last trick"), list(s.last_trick), len(s.last_trick),
                           s.last_winner if s.last_winner >= 0 else None),
-                 PileView("Upcard", list(s.upcard), len(s.upcard)),
-                 PileView("Stock", [], len(s.stock))]
+                 PileView(T("Upcard"), list(s.upcard), len(s.upcard)),
+                 PileView(T("Stock"), [], len(s.stock))]
         return View(
             game=self.key, seat=seat,
             hand=list(s.hands[seat]) if seat is not None else [],
@@ -438,9 +472,22 @@ class OhHell(Game[OhHellState]):
         placings = placings_from(self.standing(s))
         winners = [i for i, p in enumerate(placings) if p == 1]
         best = s.scores[winners[0]]
-        how = " after the tie-break" if s.tiebreaks else ""
-        return Outcome(placings, [float(x) for x in s.scores], winners,
-                       f"{winners_text(winners)} with {best} points{how}!")
+        return Outcome(placings, [float(x) for x in s.scores], winners, self._result(s, winners, best))
+
+    @staticmethod
+    def _result(s: OhHellState, winners: list[int], best: int) -> Text:
+        """``{p0} wins with 120 points!``, ``… after the tie-break!``; tied winners share the win."""
+        seat, seats = Seat(winners[0]), Seats(tuple(winners))
+        if len(winners) > 1:
+            if s.tiebreaks:
+                return N("{seats} share the win with {n} point after the tie-break!",
+                         "{seats} share the win with {n} points after the tie-break!", best, seats=seats)
+            return N("{seats} share the win with {n} point!", "{seats} share the win with {n} points!", best,
+                     seats=seats)
+        if s.tiebreaks:
+            return N("{seat} wins with {n} point after the tie-break!",
+                     "{seat} wins with {n} points after the tie-break!", best, seat=seat)
+        return N("{seat} wins with {n} point!", "{seat} wins with {n} points!", best, seat=seat)
 
     # -- computer players
     def determinize(self, s: OhHellState, seat: int | None, rng: random.Random) -> OhHellState:

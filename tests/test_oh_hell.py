@@ -9,6 +9,7 @@ from games import cards as C
 from games import registry
 from games.engine import BadOption, Move
 from games.oh_hell import BID, GAME, PLAY, OhHellOptions, OhHellState, hand_points
+from games.text import text_from
 from tests.playthrough import assert_refused
 
 DECK = Counter(C.french_deck())
@@ -220,7 +221,7 @@ def test_scores_are_added_when_the_hand_ends_and_the_next_hand_is_dealt():
     assert s.scores == [15, 15, -5, 15]
     assert s.hand_no == hand_no + 1 and s.dealer == (dealer + 1) % 4
     assert s.phase == BID and s.size == 9, "the second hand of 10..1..10 has 9 cards"
-    assert "bid 1, took 1: +10" in s.last_result
+    assert "bid 1, took 1: +10" in text_from(s.last_result)
 
 
 # --- schedule and dealer -------------------------------------------------------------------
@@ -327,7 +328,7 @@ def test_tie_break_hand_decides_only_among_tied_players_and_its_points_are_not_a
     out = GAME.outcome(s)
     assert out.winners == [1], "only the tied players' results decide"
     assert out.placings == [2, 1, 3, 4]
-    assert "Tie-break hand 1 (points not added)" in s.last_result and "after the tie-break" in out.summary
+    assert "Tie-break hand 1 (points not added)" in text_from(s.last_result) and "after the tie-break" in out.summary
 
 
 def test_tie_break_is_repeated_while_the_tied_players_stay_level():
@@ -489,3 +490,28 @@ def test_rollout_bid_is_legal_and_counts_sure_tricks():
 
 def test_registered():
     assert registry.get("oh_hell") is GAME
+
+
+def test_a_trick_and_the_hand_result_read_in_spanish_as_podrida():
+    """The last trick of a hand, its scoring and the next deal read in Spanish (the game is
+    "Podrida" there: bazas, triunfo), seat names filled in; a seat's bid prompt says the trump."""
+    from games.engine import Event
+    from games.localize import render
+
+    s = table([["AH"], ["2H"], ["3H"], ["4H"]], dealer=3, bids=[1, 0, 1, 0], trump="S",
+              scores=[5, 5, 5, 5], size=1)
+    events = []
+    for seat, code in ((0, "AH"), (1, "2H"), (2, "3H"), (3, "4H")):
+        events += GAME.apply(s, seat, f"play {code}")
+    names = ["Ana", "Beto", "Carla", "Dani"]
+    lines = [Event(render(e.text, "es")).render(names) for e in events]
+    assert lines[:5] == [
+        "Ana juega A♥.", "Beto juega 2♥.", "Carla juega 3♥.", "Dani juega 4♥.",
+        "Ana gana la baza (A♥ 2♥ 3♥ 4♥) y lleva 1 de 1 pedidas.",
+    ]
+    assert lines[5] == ("Mano 1: Ana pidió 1, ganó 1: +10; Beto pidió 0, ganó 0: +10; Carla pidió 1, ganó 0: -10; "
+                        "Dani pidió 0, ganó 0: +10.")
+    assert lines[6].startswith("Mano 2 de 19: Ana reparte 9 cartas a cada uno; la carta vuelta es ")
+    assert render(GAME.title, "es") == "Podrida"
+    prompt = render(GAME.instruction(s, s.turn), "es")
+    assert prompt.startswith("Pide cuántas bazas ganarás de 9 en juego (triunfo: ")
