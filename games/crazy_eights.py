@@ -40,7 +40,7 @@ from games.common.lacks import LackState, deal_lacks_around, drew_unseen, forget
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
 from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
-from games.common.table import draws, seat_names
+from games.common.table import draws
 from games.common.thumb import most_held_suit, shed_pick
 from games.engine import (
     BadOption,
@@ -56,40 +56,45 @@ from games.engine import (
     placings_from,
 )
 from games.options import Options, option
+from games.text import Card, Seat, Seats, Text, text_from, texts
+
+T, N = texts("crazy_eights")
 
 WILD_RANK = 8
 WILD = (0, WILD_RANK)   # jokers (rank 0) and 8s fit anything; after a joker `named` is ANY
 EVERY_CARD = sorted(set(C.french_deck(jokers=2)))
 MAX_RECYCLES = 20       # a hand turns its discards into a new stock at most this often
-NO_MORE_RECYCLES = "The discard pile will not be turned over again this hand."
+NO_MORE_RECYCLES = T("The discard pile will not be turned over again this hand.")
 
 
 @dataclass(frozen=True)
 class CrazyEightsOptions(Options):
-    jokers: int = option(0, choices=(0, 2), help="jokers per deck; jokers are wild but name no suit")
-    decks: int = option(0, choices=(0, 1, 2), help="0 = one deck up to 5 players, two decks for more")
-    hand_size: int = option(8, min=5, max=10, help="cards dealt to each player")
+    jokers: int = option(0, choices=(0, 2), help=T("jokers per deck; jokers are wild but name no suit"))
+    decks: int = option(0, choices=(0, 1, 2), help=T("0 = one deck up to 5 players, two decks for more"))
+    hand_size: int = option(8, min=5, max=10, help=T("cards dealt to each player"))
     draw: str = option("until_playable", choices=("until_playable", "one_then_pass"),
-                       help="draw until you can play, or draw one card then play it or pass")
+                       help=T("draw until you can play, or draw one card then play it or pass"))
     upcard: str = option("bury", choices=("bury", "open"),
-                         help="an 8 or joker turned as the first upcard is buried, or left open")
+                         help=T("an 8 or joker turned as the first upcard is buried, or left open"))
     scoring: str = option("wins", choices=("wins", "penalty"),
-                          help="count hands won, or penalty points left in hand")
+                          help=T("count hands won, or penalty points left in hand"))
     hands_to_win: int = option(1, min=1, max=10, only_with=("scoring", "wins"),
-                               help="hands needed to win the match")
+                               help=T("hands needed to win the match"))
     penalty_target: int = option(100, min=25, max=1000,
                                  only_with=("scoring", "penalty"),
-                                 help="the match ends when someone reaches this")
+                                 help=T("the match ends when someone reaches this"))
 
     def deck_count(self, players: int) -> int:
         return self.decks or (1 if players <= 5 else 2)
 
     def check(self, players: int) -> None:
         if self.decks == 1 and players > 5:
-            raise BadOption("option 'decks': one deck is enough for at most 5 players; use 2 (or 0 for automatic)")
+            raise BadOption(T("option '{option}': one deck is enough for at most {most} players; "
+                              "use 2 (or 0 for automatic)", option="decks", most=5))
         size = 52 * self.deck_count(players) + self.jokers * self.deck_count(players)
         if players * self.hand_size + 1 > size:
-            raise BadOption(f"option 'hand_size': {players} hands of {self.hand_size} do not fit in the deck")
+            raise BadOption(T("option '{option}': {players} hands of {size} do not fit in the deck",
+                              option="hand_size", players=players, size=self.hand_size))
 
     def match(self) -> MatchFormat:
         if self.scoring == "penalty":
@@ -125,13 +130,13 @@ def is_wild(code: str) -> bool:
 
 class CrazyEights(Game[CrazyEightsState]):
     key = "crazy_eights"
-    title = "Crazy Eights"
+    title = T("Crazy Eights")
     seats = range(2, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = CrazyEightsOptions
     State = CrazyEightsState
-    summary = "Shed your hand by matching suit or rank; 8s are wild."
-    rules = (
+    summary = T("Shed your hand by matching suit or rank; 8s are wild.")
+    rules = T(
         "Everyone gets eight cards and one card is turned up to start the discard pile. "
         "On your turn, put down a card with the same suit or the same rank as the top "
         "discard. Any 8 can be played at any time: you then choose the suit the next "
@@ -139,11 +144,12 @@ class CrazyEights(Game[CrazyEightsState]):
         "wild too and leave the next player free to play anything.\n"
         "If you cannot or would rather not play, draw cards one at a time until you hold "
         "something playable, then play. An empty stock is rebuilt by shuffling the discards "
-        f"under the top card, up to {MAX_RECYCLES} times a hand. If nobody can play or draw, the player "
+        "under the top card, up to {n} times a hand. If nobody can play or draw, the player "
         "with the fewest cards wins the blocked hand.\n"
         "The first player to get rid of every card wins the hand. Matches can be played to a "
         "number of hand wins, or with penalty points for cards left in hand (8s 50, court "
-        "cards 10, aces 1, others their number), lowest total winning."
+        "cards 10, aces 1, others their number), lowest total winning.",
+        n=MAX_RECYCLES,
     )
 
     # -- dealing
@@ -167,13 +173,14 @@ class CrazyEights(Game[CrazyEightsState]):
             buried = s.discard.pop()
             s.stock.insert(rng.randrange(len(s.stock)), buried)
             s.discard.append(s.stock.pop())
-            events.append(Event(f"{C.text(buried)} is turned up and buried in the stock."))
+            events.append(Event(T("{card} is turned up and buried in the stock.", card=Card(buried))))
         s.named = ANY if C.is_joker(s.discard[-1]) else ""
         s.turn = next_seat(s.dealer, s.players)
         s.drawn, s.passes, s.recycles = "", 0, 0
         forget_lacks(s)
         s.hand_no += 1
-        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the upcard is {C.text(s.discard[-1])}."))
+        events.insert(0, Event(T("Hand {hand}: {dealer} deals; the upcard is {card}.",
+                                 hand=s.hand_no, dealer=Seat(s.dealer), card=Card(s.discard[-1]))))
         return events
 
     # -- legality
@@ -210,41 +217,41 @@ class CrazyEights(Game[CrazyEightsState]):
                 out.append(Move("play", (code,)))
         return out
 
-    def refuse(self, s: CrazyEightsState, seat: int, move: Move) -> str | None:
+    def refuse(self, s: CrazyEightsState, seat: int, move: Move) -> Text | None:
         legal = self.moves(s, seat)
         if move in legal:
             return None
         if move.kind == "play":
             if len(move.args) != 1 or not C.is_card(move.args[0]):
-                return "Say which one card to play, e.g. 'play 5S'."
+                return T("Say which one card to play, e.g. '{example}'.", example="play 5S")
             code = C.card(move.args[0]).code
             if code not in s.hands[seat]:
-                return f"You do not hold {C.text(code)}."
+                return T("You do not hold {card}.", card=Card(code))
             if C.rank(code) == WILD_RANK and move.param("suit") not in C.SUITS and len(s.hands[seat]) > 1:
-                return "Name a suit for your 8: suit=S, H, D or C."
+                return T("Name a suit for your 8: {example}.", example="suit=S, H, D or C")
             one_draw = s.drawn and self.options_of(s).draw == "one_then_pass"
             if one_draw and code != s.drawn:
-                return "After drawing you may only play the card you drew, or pass."
+                return T("After drawing you may only play the card you drew, or pass.")
             if not self.playable(s, code):
-                return f"{C.text(code)} does not match {self._target_text(s)}."
+                return T("{card} does not match {target}.", card=Card(code), target=self._target_text(s))
             if len(s.hands[seat]) == 1 or C.rank(code) != WILD_RANK:
                 example = f"play {code}"
             else:
                 example = f"play {code} suit={move.param('suit')}"
-            return f"Write the move as it is offered, e.g. '{example}'."
+            return T("Write the move as it is offered, e.g. '{example}'.", example=example)
         if move.kind == "draw":
             if move.args or move.params:
-                return "To draw, just say 'draw'."
+                return T("To draw, just say '{example}'.", example="draw")
             if s.drawn and self.options_of(s).draw == "one_then_pass":
-                return "You have drawn your one card: play it if it fits, or pass."
+                return T("You have drawn your one card: play it if it fits, or pass.")
             if s.drawn and any(m.kind == "play" for m in legal):
-                return "You drew a card you can play: you must play now."
-            return "There is nothing left to draw."
+                return T("You drew a card you can play: you must play now.")
+            return T("There is nothing left to draw.")
         if move.kind == "pass":
             if move.args or move.params:
-                return "To pass, just say 'pass'."
-            return "You can only pass when you cannot play or draw."
-        return f"'{move}' is not a move in Crazy Eights."
+                return T("To pass, just say '{example}'.", example="pass")
+            return T("You can only pass when you cannot play or draw.")
+        return T("'{move}' is not a move in Crazy Eights.", move=str(move))
 
     # -- playing
     def play(self, s: CrazyEightsState, seat: int, move: Move) -> list[Event]:
@@ -261,7 +268,7 @@ class CrazyEights(Game[CrazyEightsState]):
                 self._saw_no_play(s, seat)
             s.passes = 0 if voluntary else s.passes + 1
             s.drawn = ""
-            events = [Event(f"{{p{seat}}} passes.")]
+            events = [Event(T("{seat} passes.", seat=Seat(seat)))]
             if s.passes >= s.players:
                 return events + self._end_hand(s, None)
             s.turn = next_seat(seat, s.players)
@@ -274,17 +281,18 @@ class CrazyEights(Game[CrazyEightsState]):
         suit = move.param("suit")
         if C.is_joker(code):
             s.named = ANY
-            events = [Event(f"{{p{seat}}} plays {C.text(code)}: anything goes.")]
+            events = [Event(T("{seat} plays {card}: anything goes.", seat=Seat(seat), card=Card(code)))]
         elif suit:
             s.named = suit
-            events = [Event(f"{{p{seat}}} plays {C.text(code)} and names {suit_text(suit)}.")]
+            events = [Event(T("{seat} plays {card} and names {suit}.", seat=Seat(seat), card=Card(code),
+                                suit=suit_text(suit)))]
         else:
             s.named = ""
-            events = [Event(f"{{p{seat}}} plays {C.text(code)}.")]
+            events = [Event(T("{seat} plays {card}.", seat=Seat(seat), card=Card(code)))]
         if not s.hands[seat]:
             return events + self._end_hand(s, seat)
         if len(s.hands[seat]) == 1:
-            events.append(Event(f"{{p{seat}}} has one card left."))
+            events.append(Event(T("{seat} has one card left.", seat=Seat(seat))))
         s.turn = next_seat(seat, s.players)
         return events
 
@@ -296,7 +304,7 @@ class CrazyEights(Game[CrazyEightsState]):
         events = []
         if not s.stock and recycle(s.stock, s.discard, s.rng()):
             s.recycles += 1
-            events.append(Event("The discard pile was shuffled into a new stock."))
+            events.append(Event(T("The discard pile was shuffled into a new stock.")))
             if s.recycles == MAX_RECYCLES:
                 events.append(Event(NO_MORE_RECYCLES))
         code = s.stock.pop()
@@ -305,7 +313,7 @@ class CrazyEights(Game[CrazyEightsState]):
         s.drawn = code
         s.passes = 0
         drew_unseen(s, seat, 1)
-        events += [draws(seat), Event(f"You drew {C.text(code)}.", to=seat)]
+        events += [draws(seat), Event(T("You drew {card}.", card=Card(code)), to=seat)]
         return events
 
     def _saw_no_play(self, s: CrazyEightsState, seat: int) -> None:
@@ -324,40 +332,43 @@ class CrazyEights(Game[CrazyEightsState]):
         return events + self._deal(s)
 
     # -- what people see
-    def _target_text(self, s: CrazyEightsState) -> str:
+    def _target_text(self, s: CrazyEightsState) -> Text:
         if s.named == ANY:
-            return "anything (a joker is on top)"
+            return T("anything (a joker is on top)")
         if s.named:
-            return f"the named suit, {suit_text(s.named)}"
-        return C.text(s.discard[-1])
+            return T("the named suit, {suit}", suit=suit_text(s.named))
+        return T("{card}", card=Card(s.discard[-1]))
 
-    def instruction(self, s: CrazyEightsState, seat: int) -> str:
+    def instruction(self, s: CrazyEightsState, seat: int) -> Text:
         moves = self.moves(s, seat)
         kinds = {m.kind for m in moves}
         target = self._target_text(s)
+        drawn = Card(s.drawn)
         if s.drawn and self.options_of(s).draw == "one_then_pass":
             if "play" in kinds:
-                return f"You drew {C.text(s.drawn)}. Play it on {target}, or pass."
-            return f"You drew {C.text(s.drawn)}; it does not match {target}: pass."
+                return T("You drew {card}. Play it on {target}, or pass.", card=drawn, target=target)
+            return T("You drew {card}; it does not match {target}: pass.", card=drawn, target=target)
         if kinds == {"pass"}:
-            return f"You cannot match {target} and nothing is left to draw: pass."
+            return T("You cannot match {target} and nothing is left to draw: pass.", target=target)
         if s.drawn and "play" in kinds:
-            return f"You drew {C.text(s.drawn)}. Play a card on {target}."
+            return T("You drew {card}. Play a card on {target}.", card=drawn, target=target)
         if s.drawn:
-            return f"You drew {C.text(s.drawn)}; it does not match {target}. Draw again."
+            return T("You drew {card}; it does not match {target}. Draw again.", card=drawn, target=target)
+        if "play" in kinds and "draw" in kinds:
+            return T("Your turn: play on {target}, or draw.", target=target)
         if "play" in kinds:
-            return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
-        return f"Your turn: nothing matches {target}, so draw."
+            return T("Your turn: play on {target}.", target=target)
+        return T("Your turn: nothing matches {target}, so draw.", target=target)
 
     @staticmethod
-    def _question(moves: list[Move]) -> str:
+    def _question(moves: list[Move]) -> Text:
         """The first question of the turn's prompt: it offers only what the moves allow."""
         kinds = {m.kind for m in moves}
         if "draw" in kinds:
-            return "Play or draw" if "play" in kinds else "Nothing to play"
+            return T("Play or draw") if "play" in kinds else T("Nothing to play")
         if "play" in kinds:
-            return "Play or pass" if "pass" in kinds else "Play a card"
-        return "Nothing to play or draw"
+            return T("Play or pass") if "pass" in kinds else T("Play a card")
+        return T("Nothing to play or draw")
 
     def choices(self, s: CrazyEightsState, seat: int, moves: list[Move]) -> tuple[Choice, ...]:
         q = self._question(moves)
@@ -369,13 +380,13 @@ class CrazyEights(Game[CrazyEightsState]):
     @staticmethod
     def _path(q: str, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "draw":
-            return ((q, "Draw a card"),)
+            return ((q, T("Draw a card")),)
         if move.kind == "pass":
-            return ((q, "Pass"),)
-        step = (q, C.text(move.args[0]))
+            return ((q, T("Pass")),)
+        step = (q, T("{card}", card=Card(move.args[0])))
         suit = move.param("suit")
         if suit:
-            return (step, ("Name a suit", suit_text(suit)))
+            return (step, (T("Name a suit"), suit_text(suit)))
         return (step,)
 
     def score_unit(self, s: CrazyEightsState) -> tuple[str, str]:
@@ -385,25 +396,26 @@ class CrazyEights(Game[CrazyEightsState]):
         o: CrazyEightsOptions = self.options_of(s)
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
-        facts = [f"Match: {o.match().describe()}"]
+        facts = [T("Match: {format}", format=o.match().describe())]
         if s.named == ANY:
-            facts.append("A joker is on top: any card may follow")
+            facts.append(T("A joker is on top: any card may follow"))
         elif s.named:
-            facts.append(f"Named suit: {suit_text(s.named)}")
+            facts.append(T("Named suit: {suit}", suit=suit_text(s.named)))
         if s.recycles >= MAX_RECYCLES:
             facts.append(NO_MORE_RECYCLES)
         if s.last_result:
-            facts.append(s.last_result)
+            facts.append(text_from(s.last_result))
         status = (self.outcome(s).summary if s.over
-                  else f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target_text(s)}.")
+                  else T("Hand {hand}. {seat} to play on {target}.", hand=s.hand_no, seat=Seat(s.turn),
+                         target=self._target_text(s)))
         return View(
             game=self.key, seat=seat,
             hand=list(s.hands[seat]) if seat is not None else [],
             seats=seats,
-            piles=[PileView("Discard pile", s.discard[-1:], len(s.discard)),
-                   PileView("Stock", [], len(s.stock))],
+            piles=[PileView(T("Discard pile"), s.discard[-1:], len(s.discard)),
+                   PileView(T("Stock"), [], len(s.stock))],
             status=status, facts=facts, to_move=sorted(self.to_move(s)),
             over=s.over, result=self.outcome(s).summary if s.over else None,
         )
@@ -433,9 +445,9 @@ class CrazyEights(Game[CrazyEightsState]):
             return None
         fmt: MatchFormat = self.options_of(s).match()
         winners = fmt.leaders(s.scores)
-        names = seat_names(winners)
-        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners,
-                       f"{names} {'wins' if len(winners) == 1 else 'share the win'}!")
+        summary = (T("{seat} wins!", seat=Seat(winners[0])) if len(winners) == 1
+                   else T("{seats} share the win!", seats=Seats(tuple(winners))))
+        return Outcome(placings_from(fmt.standing(s.scores)), [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
     def determinize(self, s: CrazyEightsState, seat: int | None, rng: random.Random) -> CrazyEightsState:

@@ -12,7 +12,8 @@ from games import cards as C
 from games import registry
 from games.ai import make_player
 from games.crazy_eights import ANY, GAME, MAX_RECYCLES, NO_MORE_RECYCLES, CrazyEightsState, penalty
-from games.engine import BadOption, IllegalMove, Move
+from games.engine import BadOption, Event, IllegalMove, Move
+from games.localize import PSEUDO, PSEUDO_OPEN, render
 from tests.playthrough import assert_refused
 from tests.table_helpers import play_out
 
@@ -800,3 +801,23 @@ def test_one_then_pass_a_pass_after_a_draw_does_not_count_towards_a_blocked_hand
     assert s.passes == 0
     GAME.apply(s, 1, "play 2D")
     assert not s.over and s.turn == 0
+
+
+def test_a_played_position_reads_in_spanish_and_every_text_of_the_game_comes_from_its_catalog():
+    """Issue 14: a Spanish reader sees the game as "Ocho loco", the play of a 5 and the draw of a card in
+    Spanish with the players' names, and the prompt in Spanish; in the pseudo-locale every event, prompt,
+    answer label, pile name and status of the position passes through the catalog (no plain English str)."""
+    s = table([["5S", "8D", "KC"], ["2D", "3D"]], ["9S"], stock=["AH", "4H"])
+    names = ["Ana", "Bruno"]
+    played = GAME.apply(s, 0, "play 5S")
+    assert render(GAME.title, "es") == "Ocho loco"
+    assert Event(render(played[0].text, "es")).render(names) == "Ana juega 5♠."
+    assert render(GAME.instruction(s, 1), "es") == "Tu turno: nada sirve para 5♠, así que roba."
+    drew = GAME.apply(s, 1, "draw")
+    assert [render(e.text, "es") for e in drew if e.to == 1] == ["Robaste 4♥."]
+    assert render(GAME.instruction(s, 1), "es") == "Robaste 4♥; no sirve para 5♠. Roba otra vez."
+    prompt = GAME.prompt(s, 1)
+    view = GAME.view(s, 1)
+    shown = [played[0].text, drew[-1].text, prompt.text, view.status, *(p.name for p in view.piles)]
+    shown += [text for c in prompt.choices for step in c.path for text in step]
+    assert all(render(text, PSEUDO).startswith(PSEUDO_OPEN) for text in shown), shown
