@@ -63,10 +63,12 @@ from games.common.table import hand_zones, table_view
 from games.common.thumb import most_held_suit, shed_pick
 from games.engine import BadOption, Choice, Event, Game, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
+from games.text import Card, Seat, Text, text_from, texts
+
+T, N = texts("jack_change_it")
 
 HAND_SIZE = 7
 ACE_OF_HEARTS, BLOCKER = "AH", "5H"
-BLOCKER_WORDS = "five of hearts"   # in words: views must not show the symbol of a card someone may hold
 DRAW, PASS = Move("draw"), Move("pass")
 _PLAY = {code: Move("play", (code,)) for code in C.french_deck()}
 _JACK = {(code, suit): Move("play", (code,), (("suit", suit),))
@@ -75,19 +77,21 @@ _JACK = {(code, suit): Move("play", (code,), (("suit", suit),))
 
 @dataclass(frozen=True)
 class JackChangeItOptions(Options):
-    voluntary_draw: bool = option(False, help="allow drawing a card while holding a card you could play")
+    voluntary_draw: bool = option(False, help=T("allow drawing a card while holding a card you could play"))
     upcard: str = option("open", choices=("open", "bury"),
-                         help="a trick card turned as the first upcard has no effect, or is buried and another turned")
-    penalty_ends_turn: bool = option(True, help="drawing a penalty uses up the turn; no lets the player play on")
-    block_combo: bool = option(True, help="the 5♥ also blocks the A♥ + 2 combination (draw 7)")
-    two_player_queens: bool = option(False, help="with 2 players queens are trick cards too, acting as a skip")
+                         help=T("a trick card turned as the first upcard has no effect, "
+                                "or is buried and another turned"))
+    penalty_ends_turn: bool = option(True, help=T("drawing a penalty uses up the turn; no lets the player play on"))
+    block_combo: bool = option(True, help=T("the {blocker} also blocks the {ace} + 2 combination (draw 7)",
+                                                  blocker=Card(BLOCKER), ace=Card(ACE_OF_HEARTS)))
+    two_player_queens: bool = option(False, help=T("with 2 players queens are trick cards too, acting as a skip"))
     scoring: str = option("wins", choices=("wins", "penalty"),
-                          help="count hands won, or penalty points for cards left in hand")
+                          help=T("count hands won, or penalty points for cards left in hand"))
     hands_to_win: int = option(1, min=1, max=10, only_with=("scoring", "wins"),
-                               help="hands needed to win the match")
+                               help=T("hands needed to win the match"))
     penalty_target: int = option(100, min=25, max=1000,
                                  only_with=("scoring", "penalty"),
-                                 help="the match ends when someone reaches this")
+                                 help=T("the match ends when someone reaches this"))
 
     def match(self) -> MatchFormat:
         if self.scoring == "penalty":
@@ -96,7 +100,7 @@ class JackChangeItOptions(Options):
 
     def check(self, players: int) -> None:
         if players * HAND_SIZE + 1 > 52:
-            raise BadOption(f"{players} hands of {HAND_SIZE} do not fit in the deck")
+            raise BadOption(T("{players} hands of {size} do not fit in the deck", players=players, size=HAND_SIZE))
 
 
 @dataclass(kw_only=True)
@@ -130,23 +134,25 @@ def effect_of(code: str, players: int, two_player_queens: bool) -> Effect:
 
 class JackChangeIt(DealtMatch, Game[JackChangeItState]):
     key = "jack_change_it"
-    title = "Jack Change It"
+    title = T("Jack Change It")
     seats = range(2, 7)
     Options = JackChangeItOptions
     State = JackChangeItState
-    summary = "Crazy Eights with trick cards: 2s and the A♥ make you draw, jacks change the suit."
-    rules = (
+    summary = T("Crazy Eights with trick cards: 2s and the {ace} make you draw, jacks change the suit.",
+                ace=Card(ACE_OF_HEARTS))
+    rules = T(
         "Seven cards each, and one card turned up to start the pile. On your turn put down a card "
         "of the same suit or rank as the top card; if you have nothing that fits, draw one card and "
         "your turn is over.\n"
         "Trick cards: a 2 makes the next player draw two unless they put down a 2 as well, which "
-        "passes the growing bill (4, 6, …) along. The A♥ costs the next player five cards, seven if "
-        "you put a 2 down with it in the same move; the 5♥ cancels it. An 8 makes the next player "
+        "passes the growing bill (4, 6, …) along. The {ace} costs the next player five cards, seven if "
+        "you put a 2 down with it in the same move; the {blocker} cancels it. An 8 makes the next player "
         "miss a turn. A jack (which must still match) lets you change the suit to one of the other "
         "three. A queen turns the direction of play round when three or more are playing.\n"
         "You may never finish on a trick card: if one is all you have left, you draw instead. "
         "The first player with no cards wins the hand. When the stock is empty the pile under the "
-        "top card is shuffled into a new one."
+        "top card is shuffled into a new one.",
+        ace=Card(ACE_OF_HEARTS), blocker=Card(BLOCKER),
     )
 
     # -- dealing
@@ -166,13 +172,14 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
             buried = s.discard.pop()
             s.stock.insert(rng.randrange(len(s.stock)), buried)
             s.discard.append(s.stock.pop())
-            events.append(Event(f"{C.text(buried)} is turned up and buried in the stock."))
+            events.append(Event(T("{card} is turned up and buried in the stock.", card=Card(buried))))
         s.named, s.owed, s.owed_stack, s.owed_block, s.again = "", 0, 0, "", False
         s.direction, s.passes = 1, 0
         forget_lacks(s)
         s.turn = next_seat(s.dealer, s.players)
         s.hand_no += 1
-        events.insert(0, Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the upcard is {C.text(s.discard[-1])}."))
+        events.insert(0, Event(T("Hand {hand}: {dealer} deals; the upcard is {card}.",
+                                 hand=s.hand_no, dealer=Seat(s.dealer), card=Card(s.discard[-1]))))
         return events
 
     def effect(self, s: JackChangeItState, code: str) -> Effect:
@@ -224,60 +231,65 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         last = len(s.hands[seat]) == 1
         saw_lacking(s, seat, [c for c in C.french_deck() if self._fits(s, c, last)])
 
-    def refuse(self, s: JackChangeItState, seat: int, move: Move) -> str | None:
+    def refuse(self, s: JackChangeItState, seat: int, move: Move) -> Text | None:
         legal = self.moves(s, seat)
         if move in legal:
             return None
         hand = s.hands[seat]
         if move.kind == "play":
             if not move.args or len(move.args) > 2 or not all(C.is_card(a) for a in move.args):
-                return "Say which card to play, e.g. 'play 5S' (or 'play AH 2C' for the A♥ + 2 combination)."
+                return T("Say which card to play, e.g. '{example}' (or '{combo}' for the {ace} + 2 combination).",
+                         example="play 5S", combo="play AH 2C", ace=Card(ACE_OF_HEARTS))
             codes = [C.card(a).code for a in move.args]
             for code in codes:
                 if code not in hand:
-                    return f"You do not hold {C.text(code)}."
+                    return T("You do not hold {card}.", card=Card(code))
             if len(codes) == 2:
                 others = [c for c in codes if c != ACE_OF_HEARTS]
                 if len(others) != 1 or C.RANK[others[0]] != 2:
-                    return "The only two cards played together are the A♥ and a 2."
+                    return T("The only two cards played together are the {ace} and a 2.", ace=Card(ACE_OF_HEARTS))
                 if s.owed:
                     return self._owed_reason(s)
                 if len(hand) == 2:
-                    return "You may not finish on trick cards: the A♥ and 2 cannot be your last cards."
-                return f"Neither card matches {self._target(s)}."
+                    return T("You may not finish on trick cards: the {ace} and 2 cannot be your last cards.",
+                             ace=Card(ACE_OF_HEARTS))
+                return T("Neither card matches {target}.", target=self._target(s))
             code = codes[0]
             if s.owed and not playable(s, code):
                 return self._owed_reason(s)
             if not playable(s, code):
-                return f"{C.text(code)} does not match {self._target(s)}."
+                return T("{card} does not match {target}.", card=Card(code), target=self._target(s))
             if len(hand) == 1 and self._trick(s, code):
-                return f"{C.text(code)} is a trick card, and you may not finish on a trick card: draw instead."
+                return T("{card} is a trick card, and you may not finish on a trick card: draw instead.",
+                         card=Card(code))
             if C.RANK[code] == C.JACK:
                 suit = move.param("suit")
                 if suit == C.SUIT[code]:
-                    return "A jack changes the suit to one of the other three suits."
-                return f"Change it to a suit: e.g. 'play {code} suit={next(x for x in C.SUITS if x != C.SUIT[code])}'."
-            return f"Write the move as it is offered, e.g. 'play {code}'."
+                    return T("A jack changes the suit to one of the other three suits.")
+                other = next(x for x in C.SUITS if x != C.SUIT[code])
+                return T("Change it to a suit: e.g. '{example}'.", example=f"play {code} suit={other}")
+            return T("Write the move as it is offered, e.g. '{example}'.", example=f"play {code}")
         if move.kind == "draw":
             if move.args or move.params:
-                return "To draw, just say 'draw'."
+                return T("To draw, just say '{example}'.", example="draw")
             if not can_draw(s.stock, s.discard):
-                return "There is nothing left to draw."
-            return "You have a card you can play, so you must play (this table does not allow drawing instead)."
+                return T("There is nothing left to draw.")
+            return T("You have a card you can play, so you must play (this table does not allow drawing instead).")
         if move.kind == "pass":
             if move.args or move.params:
-                return "To pass, just say 'pass'."
+                return T("To pass, just say '{example}'.", example="pass")
             if s.owed:
-                return f"You must take the penalty of {s.owed} (say 'draw') or answer it."
-            return "You can only pass when you cannot play or draw."
-        return f"'{move}' is not a move in Jack Change It."
+                return T("You must take the penalty of {n} (say '{example}') or answer it.", n=s.owed, example="draw")
+            return T("You can only pass when you cannot play or draw.")
+        return T("'{move}' is not a move in Jack Change It.", move=str(move))
 
-    def _owed_reason(self, s: JackChangeItState) -> str:
+    def _owed_reason(self, s: JackChangeItState) -> Text:
         if s.owed_stack:
-            return f"You owe {s.owed} cards: play a 2 to pass them on, or draw."
+            return T("You owe {n} cards: play a 2 to pass them on, or draw.", n=s.owed)
         if s.owed_block:
-            return f"You owe {s.owed} cards: only the {BLOCKER_WORDS} blocks them, or draw."
-        return f"You owe {s.owed} cards: draw them."
+            # the blocker in words: the symbol would point at a card someone may hold
+            return T("You owe {n} cards: only the five of hearts blocks them, or draw.", n=s.owed)
+        return T("You owe {n} cards: draw them.", n=s.owed)
 
     # -- playing
     def _draw(self, s: JackChangeItState, seat: int, n: int) -> list[Event]:
@@ -300,7 +312,7 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         if move.kind == "pass":
             self._saw_no_play(s, seat)
             s.passes += 1
-            events = [Event(f"{{p{seat}}} cannot play and passes.")]
+            events = [Event(T("{seat} cannot play and passes.", seat=Seat(seat)))]
             if s.passes >= s.players:
                 return events + self._end_hand(s, None)
             s.turn = next_seat(seat, s.players, s.direction)
@@ -316,60 +328,72 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
         if len(codes) == 2:
             block = BLOCKER if s.options["block_combo"] else ""
             eff = combine([self.effect(s, c) for c in codes], block)
-            events = [Event(f"{{p{seat}}} plays {C.text(codes[0])} and {C.text(codes[1])} together.")]
+            events = [Event(T("{seat} plays {first} and {second} together.", seat=Seat(seat),
+                              first=Card(codes[0]), second=Card(codes[1])))]
         else:
             eff = self.effect(s, codes[0])
             if suit:    # the call ends the line: no period after its "!”"
-                said = f" and changes the suit to {suit_text(suit)}: “Jack change it!”"
+                said = T("{seat} plays {card} and changes the suit to {suit}: “Jack change it!”",
+                         seat=Seat(seat), card=Card(codes[0]), suit=suit_text(suit))
             else:
-                said = "."
-            events = [Event(f"{{p{seat}}} plays {C.text(codes[0])}{said}")]
+                said = T("{seat} plays {card}.", seat=Seat(seat), card=Card(codes[0]))
+            events = [Event(said)]
         if not s.hands[seat]:
             return events + self._end_hand(s, seat)
         if len(s.hands[seat]) == 1:
-            events.append(Event(f"{{p{seat}}} has one card left."))
+            events.append(Event(T("{seat} has one card left.", seat=Seat(seat))))
         events += resolve(s, seat, codes, eff, draw)
         if s.owed:
-            events.append(Event(f"{{p{s.turn}}} must draw {s.owed}{self._answer_hint(s)}."))
+            events.append(Event(self._must_draw(s, line=True)))
         return events
 
-    def _answer_hint(self, s: JackChangeItState) -> str:
+    @staticmethod
+    def _must_draw(s: JackChangeItState, *, line: bool) -> Text:
+        """Who must draw the penalty, and how they may answer it: a log ``line`` ends with a
+        period, a fact of the view does not. The blocker in words: its symbol would point at a
+        card someone may hold."""
+        seat, n = Seat(s.turn), s.owed
         if s.owed_stack:
-            return " or pass it on with a 2"
+            return (T("{seat} must draw {n} or pass it on with a 2.", seat=seat, n=n) if line
+                    else T("{seat} must draw {n} or pass it on with a 2", seat=seat, n=n))
         if s.owed_block:
-            return f" unless they block it with the {BLOCKER_WORDS}"
-        return ""
+            return (T("{seat} must draw {n} unless they block it with the five of hearts.", seat=seat, n=n) if line
+                    else T("{seat} must draw {n} unless they block it with the five of hearts", seat=seat, n=n))
+        return T("{seat} must draw {n}.", seat=seat, n=n) if line else T("{seat} must draw {n}", seat=seat, n=n)
 
     def _end_hand(self, s: JackChangeItState, out_seat: int | None) -> list[Event]:
         o: JackChangeItOptions = self.options_of(s)
-        events = score_hand(s, out_seat, card_points, o.scoring == "penalty", "Nobody can play or draw")
+        events = score_hand(s, out_seat, card_points, o.scoring == "penalty", T("Nobody can play or draw"))
         return self.after_hand(s, events, o.match().finished(s.scores, s.hand_no))
 
     # -- what people see
     def _target(self, s: JackChangeItState) -> str:
         return target_text(s.discard[-1], s.named)
 
-    def instruction(self, s: JackChangeItState, seat: int) -> str:
+    def instruction(self, s: JackChangeItState, seat: int) -> Text:
         kinds = {m.kind for m in self.moves(s, seat)}
         if s.owed:
+            if "play" in kinds and s.owed_stack:
+                return T("You must draw {n}, or play a 2 to pass it on.", n=s.owed)
             if "play" in kinds:
-                answer = "play a 2 to pass it on" if s.owed_stack else f"block it with the {BLOCKER_WORDS}"
-                return f"You must draw {s.owed}, or {answer}."
-            return f"You must draw {s.owed}."
+                return T("You must draw {n}, or block it with the five of hearts.", n=s.owed)
+            return T("You must draw {n}.", n=s.owed)
         target = self._target(s)
         if kinds == {"pass"}:
-            return f"You cannot match {target} and nothing is left to draw: pass."
+            return T("You cannot match {target} and nothing is left to draw: pass.", target=target)
+        if "play" in kinds and "draw" in kinds:
+            return T("Your turn: play on {target}, or draw.", target=target)
         if "play" in kinds:
-            return f"Your turn: play on {target}" + (", or draw." if "draw" in kinds else ".")
-        return f"Your turn: nothing you may play fits {target}, so draw."
+            return T("Your turn: play on {target}.", target=target)
+        return T("Your turn: nothing you may play fits {target}, so draw.", target=target)
 
     @staticmethod
-    def _question(moves: list[Move]) -> str:
+    def _question(moves: list[Move]) -> Text:
         """The first question of the turn's prompt: "or draw" only when a draw is offered."""
         kinds = {m.kind for m in moves}
         if "draw" in kinds:
-            return "Play or draw" if "play" in kinds else "Nothing to play"
-        return "Play a card" if "play" in kinds else "Nothing to play or draw"
+            return T("Play or draw") if "play" in kinds else T("Nothing to play")
+        return T("Play a card") if "play" in kinds else T("Nothing to play or draw")
 
     def choices(self, s: JackChangeItState, seat: int, moves: list[Move]) -> tuple[Choice, ...]:
         q = self._question(moves)
@@ -381,18 +405,17 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
     @staticmethod
     def _path(s: JackChangeItState, q: str, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "draw":
-            return ((q, f"Draw {s.owed} (penalty)" if s.owed else "Draw a card"),)
+            return ((q, T("Draw {n} (penalty)", n=s.owed) if s.owed else T("Draw a card")),)
         if move.kind == "pass":
-            return ((q, "Pass"),)
+            return ((q, T("Pass")),)
         if len(move.args) == 2:
             two = next(c for c in move.args if c != ACE_OF_HEARTS)
-            draw = 7
-            return ((q, f"A♥ + {C.text(two)} → next draws {draw}"),
-                    ("Which card goes on top?", f"{C.text(move.args[1])} on top"))
-        step = (q, C.text(move.args[0]))
+            combo = T("{ace} + {two} → next draws {n}", ace=Card(ACE_OF_HEARTS), two=Card(two), n=7)
+            return ((q, combo), (T("Which card goes on top?"), T("{card} on top", card=Card(move.args[1]))))
+        step = (q, T("{card}", card=Card(move.args[0])))
         suit = move.param("suit")
         if suit:
-            return (step, ("Jack change it to…", suit_text(suit)))
+            return (step, (T("Jack change it to…"), suit_text(suit)))
         return (step,)
 
     def score_unit(self, s: JackChangeItState) -> tuple[str, str]:
@@ -400,19 +423,21 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
 
     def view(self, s: JackChangeItState, seat: int | None) -> View:
         o: JackChangeItOptions = self.options_of(s)
-        seats = [SeatView(i, len(h), s.scores[i], ["dealer"] if i == s.dealer else []) for i, h in enumerate(s.hands)]
-        facts = [f"Match: {o.match().describe()}"]
+        seats = [SeatView(i, len(h), s.scores[i], [T("dealer")] if i == s.dealer else [])
+                 for i, h in enumerate(s.hands)]
+        facts = [T("Match: {format}", format=o.match().describe())]
         if s.named:
-            facts.append(f"Changed to {suit_text(s.named)}")
+            facts.append(T("Changed to {suit}", suit=suit_text(s.named)))
         if s.owed:
-            facts.append(f"{{p{s.turn}}} must draw {s.owed}{self._answer_hint(s)}")
+            facts.append(self._must_draw(s, line=False))
         if s.direction < 0:
-            facts.append("Play goes to the right")
+            facts.append(T("Play goes to the right"))
         if s.last_result:
-            facts.append(s.last_result)
+            facts.append(text_from(s.last_result))
         status = (self.outcome(s).summary if s.over
-                  else f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target(s)}.")
-        piles = [PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))]
+                  else T("Hand {hand}. {seat} to play on {target}.", hand=s.hand_no, seat=Seat(s.turn),
+                         target=self._target(s)))
+        piles = [PileView(T("Discard pile"), s.discard[-1:], len(s.discard)), PileView(T("Stock"), [], len(s.stock))]
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def heuristic_move(self, s: JackChangeItState, seat: int, moves: list[Move], rng: random.Random) -> Move:

@@ -9,8 +9,9 @@ import pytest
 
 from games import cards as C
 from games import registry
-from games.engine import BadOption, Move
+from games.engine import BadOption, Event, Move
 from games.jack_change_it import GAME, card_points
+from games.localize import PSEUDO, PSEUDO_OPEN, render
 from tests.playthrough import all_cards, assert_refused
 from tests.table_helpers import laid_out, move_texts, play_out
 
@@ -482,3 +483,26 @@ def test_known_lacks_survive_json_and_states_saved_before_them_still_play():
 
 def test_registered():
     assert registry.get("jack_change_it") is GAME
+
+
+def test_the_a_hearts_and_2_combination_reads_in_italian_and_every_text_of_the_game_comes_from_its_catalog():
+    """Issue 14: an Italian reader sees the game as "Cambia seme col fante", the A♥ + 2 played together, who
+    must draw 7 and how to block it, the penalty prompt, in Italian with the players' names; in the
+    pseudo-locale every event, prompt, answer label, fact and status the game itself writes passes through
+    the catalog (no plain English str)."""
+    s = table([["AH", "2C", "JH", "KD"], ["4D", "6D"]], ["9H"])
+    names = ["Ada", "Bruno"]
+    prompt = GAME.prompt(s, 0)
+    events = GAME.apply(s, 0, "play AH 2C")
+    assert render(GAME.title, "it") == "Cambia seme col fante"
+    assert Event(render(events[0].text, "it")).render(names) == "Ada gioca insieme A♥ e 2♣."
+    assert Event(render(events[-1].text, "it")).render(names) == \
+        "Bruno deve pescare 7 carte, a meno che le blocchi con il cinque di cuori."
+    assert render(GAME.instruction(s, 1), "it") == "Devi pescare 7 carte."
+    assert [render(label, "it") for label, _ in GAME.prompt(s, 1).step().answers] == ["Pesca 7 (penalità)"]
+    view = GAME.view(s, 1)
+    shown = [events[0].text, events[-1].text, GAME.prompt(s, 1).text, view.status, view.facts[-1],
+             *(p.name for p in view.piles)]
+    steps = [step for c in prompt.choices + GAME.prompt(s, 1).choices for step in c.path]
+    shown += [q for q, _ in steps] + [label for q, label in steps if q != "Jack change it to…"]  # suit names: common
+    assert [text for text in shown if not render(text, PSEUDO).startswith(PSEUDO_OPEN)] == []
