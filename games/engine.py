@@ -23,8 +23,11 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from games import cards as C
 from games.jsontext import dumps
+from games.localize import render as render_text
 from games.options import BadOption, Options
-from games.text import Text
+from games.text import AndList, Seats, Text, texts
+
+T, N = texts("engine")
 
 __all__ = [
     "BadOption", "Choice", "Event", "Game", "IllegalMove", "Move", "Options", "Outcome",
@@ -57,13 +60,13 @@ class Move:
     def parse(cls, text: str) -> Move:
         words = text.split()
         if not words:
-            raise IllegalMove("That move is empty.")
+            raise IllegalMove(T("That move is empty."))
         args, params = [], []
         for word in words[1:]:
             name, eq, value = word.partition("=")
             if eq:
                 if not name or not value:
-                    raise IllegalMove(f"'{word}' is not a valid part of a move.")
+                    raise IllegalMove(T("'{word}' is not a valid part of a move.", word=word))
                 params.append((name, value))
             else:
                 args.append(word)
@@ -85,9 +88,18 @@ class Move:
 
 # --- what a move tells the table -------------------------------------------------------
 
-def and_list(words: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def and_list(words: Sequence[Any]) -> Text:
+    """``A``, ``A and B``, ``A, B and C``, joined in the reader's language (the words may be
+    texts, cards, seats...; new code passes an `AndList` as a parameter instead)."""
+    return T("{items}", items=AndList(tuple(words)))
+
+
+def _many_key(many: str) -> tuple:
+    """What two events' ``many`` are compared by: a plural `Text` without its ``n``."""
+    if isinstance(many, Text):
+        return (many.domain, many.msgid, many.plural,
+                tuple(sorted((k, repr(v)) for k, v in many.params.items() if k != "n")))
+    return (many,)
 
 
 _SEAT = re.compile(r"\{p(\d{1,2})\}")
@@ -108,17 +120,19 @@ class Event:
 
     def joined(self, later: Event) -> Event | None:
         """This event and the ``later`` one as one line, or None when they are not the same kind."""
-        if not self.many or later.many != self.many or later.to != self.to:
+        if not self.many or _many_key(later.many) != _many_key(self.many) or later.to != self.to:
             return None
         n = self.count + later.count
-        many = self.many
-        text = many.with_params(n=n) if isinstance(many, Text) else many.replace("{n}", str(n))
-        return Event(text, self.to, n, many)
+        if isinstance(self.many, Text):
+            text = self.many.with_params(n=n)
+            return Event(text, self.to, n, text)
+        return Event(self.many.replace("{n}", str(n)), self.to, n, self.many)
 
-    def render(self, names: Sequence[str]) -> str:
-        """The text with each placeholder replaced in one pass: a name that itself reads
-        ``{p0}`` is shown as it is, never replaced again."""
-        return _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], self.text)
+    def render(self, names: Sequence[str], language: str = "en") -> str:
+        """The text in ``language`` with each seat placeholder replaced in one pass: a name
+        that itself reads ``{p0}`` is shown as it is, never replaced again."""
+        text = render_text(self.text, language)
+        return _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or self.to == seat
@@ -270,7 +284,7 @@ def _parse_options(cls: type[Options], items: tuple) -> Options:
     return cls(**dict(items))
 
 
-POINTS = ("point", "points")   # the unit of most games' scores (`Game.score_unit`)
+POINTS = (T("point"), T("points"))   # the unit of most games' scores (`Game.score_unit`)
 
 
 class Game(Generic[S]):
@@ -291,7 +305,8 @@ class Game(Generic[S]):
     # -- life cycle
     def start(self, players: int, options: dict[str, Any] | Options | None = None, seed: int = 0) -> S:
         if players not in self.seats:
-            raise BadOption(f"{self.title} is for {self.seats.start}–{self.seats.stop - 1} players (got {players})")
+            raise BadOption(T("{game} is for {low}–{high} players (got {n})", game=self.title,
+                              low=self.seats.start, high=self.seats.stop - 1, n=players))
         opts = options if isinstance(options, Options) else self.Options.parse(options, players)
         opts.validate(players)
         return self.setup(players, opts, seed)
@@ -315,7 +330,7 @@ class Game(Generic[S]):
         by `moves` unless a game overrides that too."""
         if move in self.moves(s, seat):
             return None
-        return f"'{move}' is not a legal move now."
+        return T("'{move}' is not a legal move now.", move=str(move))
 
     def apply(self, s: S, seat: int, move: Move | str) -> list[Event]:
         """Play ``move`` for ``seat``, changing ``s`` in place. An illegal move
@@ -323,9 +338,9 @@ class Game(Generic[S]):
         if isinstance(move, str):
             move = Move.parse(move)
         if s.over:
-            raise IllegalMove("This game is over.")
+            raise IllegalMove(T("This game is over."))
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your turn.")
+            raise IllegalMove(T("It is not your turn."))
         reason = self.refuse(s, seat, move)
         if reason:
             raise IllegalMove(reason)
@@ -348,16 +363,16 @@ class Game(Generic[S]):
         return tuple(Choice(m, self.describe(s, seat, m)) for m in moves)
 
     def instruction(self, s: S, seat: int) -> str:
-        return "Your move."
+        return T("Your move.")
 
     def waiting_text(self, s: S) -> str:
         if s.over:
-            return "The game is over."
-        return "Waiting for " + and_list([f"{{p{i}}}" for i in sorted(self.to_move(s))]) + "."
+            return T("The game is over.")
+        return T("Waiting for {seats}.", seats=Seats(tuple(sorted(self.to_move(s)))))
 
     def score_unit(self, s: S) -> tuple[str, str]:
-        """What the seats' scores count, singular and plural: a seat line reads "12 points",
-        "1 hand won", "3 tokens"."""
+        """What the seats' scores count, singular and plural (texts): a seat line reads "12 points",
+        "1 hand won", "3 tokens" (`games.common.table.score_text`)."""
         return POINTS
 
     def card_text(self, code: str) -> str:
@@ -366,7 +381,7 @@ class Game(Generic[S]):
         return C.text(code)
 
     def describe(self, s: S, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        return (("Your move", str(move)),)
+        return ((T("Your move"), str(move)),)
 
     # -- choosing cards in one go (P4: a multi-select of the hand, then Play)
     def selectable(self, s: S, seat: int) -> list[str] | None:
@@ -382,7 +397,7 @@ class Game(Generic[S]):
 
     def why_not(self, s: S, seat: int, cards: Sequence[str]) -> str:
         """Why no legal move plays exactly ``cards``, for the player."""
-        return self.refuse(s, seat, Move("play", tuple(cards))) or "Those cards are not a play you can make now."
+        return self.refuse(s, seat, Move("play", tuple(cards))) or T("Those cards are not a play you can make now.")
 
     def view(self, s: S, seat: int | None) -> View:
         raise NotImplementedError

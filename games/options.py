@@ -27,6 +27,10 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Self
 
+from games.text import Text, texts
+
+T, N = texts("options")
+
 
 class BadOption(ValueError):
     """An option value outside what the game accepts; the message names the option."""
@@ -70,13 +74,21 @@ class OptionInfo:
 
 
 def condition_text(only_with: tuple[str, tuple]) -> str:
-    """``scoring=wins`` (or ``scoring=wins or places``)."""
+    """``scoring=wins`` (or ``scoring=wins or places``): names and values as players write
+    them, joined by "or" in the reader's language."""
     other, wanted = only_with
-    return f"{other}=" + " or ".join(value_text(v) for v in wanted)
+    out: str = f"{other}={value_text(wanted[0])}"
+    for value in wanted[1:]:
+        out = T("{first} or {next}", first=out, next=f"{other}={value_text(value)}")
+    return out
 
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+
+
+def _not_a_number(name: str, value: Any) -> Text:
+    return T("option '{name}' must be a whole number (got {value})", name=name, value=quoted(value))
 
 
 def _coerce(name: str, kind: type, value: Any) -> Any:
@@ -88,16 +100,16 @@ def _coerce(name: str, kind: type, value: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise BadOption(f"option '{name}' must be yes or no (got {quoted(value)})")
+        raise BadOption(T("option '{name}' must be yes or no (got {value})", name=name, value=quoted(value)))
     if kind is int:
         if isinstance(value, bool):
-            raise BadOption(f"option '{name}' must be a whole number (got {quoted(value)})")
+            raise BadOption(_not_a_number(name, value))
         if isinstance(value, int):
             return value
         try:
             return int(str(value).strip())
         except ValueError:
-            raise BadOption(f"option '{name}' must be a whole number (got {quoted(value)})") from None
+            raise BadOption(_not_a_number(name, value)) from None
     return str(value).strip()
 
 
@@ -119,11 +131,11 @@ class Options:
             elif f.type in (bool, "bool"):
                 allowed = "yes / no"
             else:
-                allowed = "any"
+                allowed = T("any")
             only_with = meta.get("only_with")
             help = meta.get("help", "")
             if only_with:
-                help = f"only with {condition_text(only_with)}: {help}"
+                help = T("only with {condition}: {help}", condition=condition_text(only_with), help=help)
             infos.append(OptionInfo(f.name, f.default if f.default is not MISSING else None,
                                     allowed, help, meta.get("choices"),
                                     meta.get("min"), meta.get("max"), only_with))
@@ -178,9 +190,13 @@ class Options:
         for name, (other, wanted) in cls._relations().items():
             if name not in chosen or chosen[name] == game_defaults[name] or current[other] in wanted:
                 continue
-            why = (f"you chose {other}={value_text(chosen[other])}" if other in chosen
-                   else f"{other} is {value_text(current[other])} unless you choose {condition_text((other, wanted))}")
-            raise BadOption(f"option '{name}' only counts with {condition_text((other, wanted))}; {why}")
+            condition = condition_text((other, wanted))
+            if other in chosen:
+                raise BadOption(T("option '{name}' only counts with {condition}; you chose {choice}", name=name,
+                                  condition=condition, choice=f"{other}={value_text(chosen[other])}"))
+            raise BadOption(T("option '{name}' only counts with {condition}; {other} is {value} unless you choose "
+                              "{condition}", name=name, condition=condition, other=other,
+                              value=value_text(current[other])))
 
     @classmethod
     def _relations(cls) -> dict[str, tuple[str, tuple]]:
@@ -195,7 +211,10 @@ class Options:
         known = {f.name: f for f in fields(cls)}
         unknown = sorted(set(values) - set(known))
         if unknown:
-            raise BadOption(f"unknown option {quoted(unknown[0])} (options: {', '.join(known) or 'none'})")
+            if not known:
+                raise BadOption(T("unknown option {name} (options: none)", name=quoted(unknown[0])))
+            raise BadOption(T("unknown option {name} (options: {options})", name=quoted(unknown[0]),
+                              options=", ".join(known)))
         typed = {}
         for name, value in values.items():
             f = known[name]
@@ -209,10 +228,12 @@ class Options:
             choices = meta.get("choices")
             if choices and value not in choices:
                 allowed = ", ".join(map(str, choices))
-                raise BadOption(f"option '{f.name}' must be one of {allowed} (got {quoted(value)})")
+                raise BadOption(T("option '{name}' must be one of {allowed} (got {value})", name=f.name,
+                                  allowed=allowed, value=quoted(value)))
             lo, hi = meta.get("min"), meta.get("max")
             if (lo is not None and value < lo) or (hi is not None and value > hi):
-                raise BadOption(f"option '{f.name}' must be between {lo} and {hi} (got {quoted(value)})")
+                raise BadOption(T("option '{name}' must be between {low} and {high} (got {value})", name=f.name,
+                                  low=lo, high=hi, value=quoted(value)))
         if players is not None:
             self.check(players)
 

@@ -19,6 +19,7 @@ from games.engine import (
     State,
     placings_from,
 )
+from games.localize import render
 from games.options import option
 
 # --- moves ------------------------------------------------------------------------------
@@ -352,6 +353,9 @@ def test_events_of_the_same_kind_join_into_one_line_with_their_counts_added():
     from games.common.table import draws
     one, two = draws(1), draws(1, 2)
     assert (one.text, two.text) == ("{p1} draws a card.", "{p1} draws 2 cards.")
-    assert one.joined(two) == Event("{p1} draws 3 cards.", None, 3, "{p1} draws {n} cards.")
+    joined = one.joined(two)
+    assert (joined.text, joined.count, joined.to) == ("{p1} draws 3 cards.", 3, None)
+    assert render(joined.text, "es") == "{p1} roba 3 cartas.", "the joined line is the plural message, n set"
+    assert joined.joined(draws(1)).text == "{p1} draws 4 cards."
     assert one.joined(draws(0)) is None, "another seat's draw is another line"
     assert Event("{p1} passes.").joined(Event("{p1} passes.")) is None, "only events that say how to join do"
