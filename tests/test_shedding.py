@@ -28,6 +28,7 @@ from games.common.shedding import (
     target_text,
 )
 from games.engine import Event
+from games.text import text_from
 
 
 @dataclass(kw_only=True)
@@ -342,11 +343,11 @@ def test_a_won_hand_is_not_announced_twice_and_the_result_names_the_hand():
     s = table([["5S", "KD"], []], scores=[0, 0], hand_no=3, last_result="")
     events = score_hand(s, 1, lambda c: 1, penalty=False)
     assert [e.text for e in events] == ["{p1} is out of cards and wins the hand!"]
-    assert s.last_result == "Hand 3 won by {p1}" and s.scores == [0, 1]
+    assert text_from(s.last_result) == "Hand 3 won by {p1}" and s.scores == [0, 1]
     blocked = table([["5S", "KD"], ["6S"]], scores=[0, 0], hand_no=2, last_result="")
     events = score_hand(blocked, None, lambda c: 1, penalty=False)
     assert len(events) == 1 and "{p1} wins with the fewest cards" in events[0].text
-    assert blocked.last_result == "Hand 2 won by {p1}"
+    assert text_from(blocked.last_result) == "Hand 2 won by {p1}"
     p = table([["5S", "KD"], []], scores=[0, 0], hand_no=1, last_result="")
     events = score_hand(p, 1, lambda c: 5, penalty=True)
     assert [e.text for e in events][1:] == ["Penalties this hand: {p0} 10, {p1} 0."]

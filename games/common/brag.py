@@ -28,14 +28,18 @@ from collections.abc import Sequence
 from functools import cache
 
 from games import cards as C
+from games.text import Text, texts
+
+T, N = texts("brag")
 
 VARIANTS = ("standard", "aces_top", "poker")
 HIGH_CARD, PAIR, FLUSH, RUN, RUNNING_FLUSH, PRIAL = range(6)
-CATEGORY_NAMES = {HIGH_CARD: "high card", PAIR: "pair", FLUSH: "flush", RUN: "run",
-                  RUNNING_FLUSH: "running flush", PRIAL: "prial"}
-RANK_WORDS = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight",
-              7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}
-PLURAL_WORDS = {v: ("sixes" if v == 6 else w + "s") for v, w in RANK_WORDS.items()}
+# "pair of sevens, ace kicker": a rank as the kicker, and a rank as the pair or prial
+RANK_WORDS = {14: T("ace"), 13: T("king"), 12: T("queen"), 11: T("jack"), 10: T("ten"), 9: T("nine"),
+              8: T("eight"), 7: T("seven"), 6: T("six"), 5: T("five"), 4: T("four"), 3: T("three"), 2: T("two")}
+PLURAL_WORDS = {14: T("aces"), 13: T("kings"), 12: T("queens"), 11: T("jacks"), 10: T("tens"), 9: T("nines"),
+                8: T("eights"), 7: T("sevens"), 6: T("sixes"), 5: T("fives"), 4: T("fours"), 3: T("threes"),
+                2: T("twos")}
 SHORT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10", 9: "9", 8: "8", 7: "7", 6: "6", 5: "5", 4: "4",
          3: "3", 2: "2"}
 
@@ -87,18 +91,19 @@ def category(cards: Sequence[str], variant: str = "standard") -> int:
     return key(cards, variant)[0]
 
 
-def describe(cards: Sequence[str], variant: str = "standard") -> str:
+def describe(cards: Sequence[str], variant: str = "standard") -> Text:
     """A short name for the hand: "prial of threes", "running flush A-2-3", "run Q-J-10",
     "flush K-9-4", "pair of sevens, ace kicker", "high card A-J-4"."""
     cat, a, b, c = key(cards, variant)
     if cat == PRIAL:
-        return f"prial of {PLURAL_WORDS[3 if a == 15 else a]}"
+        return T("prial of {ranks}", ranks=PLURAL_WORDS[3 if a == 15 else a])
+    if cat == PAIR:
+        return T("pair of {ranks}, {kicker} kicker", ranks=PLURAL_WORDS[a], kicker=RANK_WORDS[b])
     if cat in (RUN, RUNNING_FLUSH):
         seq = "A-2-3" if a in (1, 15) else f"{SHORT[a]}-{SHORT[a - 1]}-{SHORT[a - 2]}"
-        return f"{CATEGORY_NAMES[cat]} {seq}"
-    if cat == PAIR:
-        return f"pair of {PLURAL_WORDS[a]}, {RANK_WORDS[b]} kicker"
-    return f"{CATEGORY_NAMES[cat]} {SHORT[a]}-{SHORT[b]}-{SHORT[c]}"
+        return T("running flush {cards}", cards=seq) if cat == RUNNING_FLUSH else T("run {cards}", cards=seq)
+    seq = f"{SHORT[a]}-{SHORT[b]}-{SHORT[c]}"
+    return T("flush {cards}", cards=seq) if cat == FLUSH else T("high card {cards}", cards=seq)
 
 
 def best(hands: Sequence[Sequence[str]], variant: str = "standard") -> list[int]:

@@ -7,12 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from games.common.match import ChipsFormat, DealtMatch, match_outcome, next_active
-from games.common.table import seat_names
 from games.engine import Event, Outcome
+from games.text import Seats, Text, texts
+
+T, N = texts("chips")
 
 
-def chips_text(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
+def chips_text(n: int) -> Text:
+    return N("{n} chip", "{n} chips", n)
 
 
 class ChipsMatch(DealtMatch):
@@ -32,28 +34,31 @@ class ChipsMatch(DealtMatch):
         fmt = self.match_format(s)
         gone = fmt.knock_out(s.scores, s.out)
         if gone:
-            events.append(Event(f"{seat_names(gone)} {'is' if len(gone) == 1 else 'are'} "
-                                f"out of chips and out of the match."))
+            events.append(Event(N("{seats} is out of chips and out of the match.",
+                                  "{seats} are out of chips and out of the match.", len(gone),
+                                  seats=Seats(tuple(gone)))))
         return self.after_hand(s, events, fmt.finished(s.scores, s.hand_no, s.out))
 
     def score_unit(self, s: Any) -> tuple[str, str]:
-        return ("chip", "chips")
+        return (T("chip"), T("chips"))
 
     def seat_notes(self, s: Any, seat: int) -> list[str]:
         """The notes every chips game shows on a seat: dealer, out of the match."""
         notes = []
         if seat == s.dealer:
-            notes.append("dealer")
+            notes.append(T("dealer"))
         if s.out[seat]:
-            notes.append("out of the match")
+            notes.append(T("out of the match"))
         return notes
 
-    def match_fact(self, s: Any) -> str:
-        fmt = self.match_format(s)
-        return f"Match: {fmt.describe()}"   # the status says which hand it is
+    def match_fact(self, s: Any) -> Text:
+        return T("Match: {format}", format=self.match_format(s).describe())   # the status says which hand it is
 
     def outcome(self, s: Any) -> Outcome | None:
         """The most chips wins; equal counts share the win."""
         if not s.over:
             return None
-        return match_outcome(self.match_format(s), s.scores, f" with {chips_text(max(s.scores))}!")
+        chips = chips_text(max(s.scores))
+        return match_outcome(self.match_format(s), s.scores, lambda winners: N(
+            "{seats} wins with {chips}!", "{seats} share the win with {chips}!", len(winners),
+            seats=Seats(tuple(winners)), chips=chips))

@@ -19,12 +19,15 @@ names its winners by a format.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
 from games.common.table import winners_text
 from games.engine import POINTS, Event, Outcome, State, placings_from
+from games.text import Seats, Text, texts
+
+T, N = texts("match")
 
 Kind = Literal["race", "lowest", "fixed", "wins"]
 S = TypeVar("S", bound=State)
@@ -67,18 +70,20 @@ class MatchFormat:
     def unit(self) -> tuple[str, str]:
         """What the scores count (`Game.score_unit`)."""
         if self.kind == "wins":
-            return ("hand won", "hands won")
+            return (T("hand won"), T("hands won"))
         if self.kind == "lowest":
-            return ("penalty point", "penalty points")
+            return (T("penalty point"), T("penalty points"))
         return POINTS
 
-    def describe(self) -> str:
-        return {
-            "race": f"first to {self.target} points",
-            "lowest": f"lowest score when someone reaches {self.target}",
-            "fixed": f"{self.target} hands, highest score wins",
-            "wins": "a single hand" if self.target == 1 else f"first to win {self.target} hands",
-        }[self.kind]
+    def describe(self) -> Text:
+        n = self.target
+        if self.kind == "race":
+            return N("first to {n} point", "first to {n} points", n)
+        if self.kind == "lowest":
+            return T("lowest score when someone reaches {n}", n=n)
+        if self.kind == "fixed":
+            return N("{n} hand, highest score wins", "{n} hands, highest score wins", n)
+        return N("a single hand", "first to win {n} hands", n)
 
 
 def award_in_order(scores: list[int], awards: Sequence[tuple[int, int, str]],
@@ -99,12 +104,22 @@ def award_in_order(scores: list[int], awards: Sequence[tuple[int, int, str]],
     return counted
 
 
-def match_outcome(fmt: MatchFormat | ChipsFormat, scores: Sequence[int], tail: str = "!") -> Outcome:
+Summary = Callable[[list[int]], Text]   # the winners -> the outcome's summary
+
+
+def winners_summary(winners: Sequence[int]) -> Text:
+    """``{p0} wins!`` or ``{p0} and {p2} share the win!``."""
+    return N("{seats} wins!", "{seats} share the win!", len(winners), seats=Seats(tuple(winners)))
+
+
+def match_outcome(fmt: MatchFormat | ChipsFormat, scores: Sequence[int],
+                  tail: Summary | str = winners_summary) -> Outcome:
     """The outcome of a match that is over: placings by ``fmt``'s standing, its leaders
-    winning, and a summary naming them (`winners_text`) ended by ``tail``."""
+    winning, and a summary naming them: ``tail(winners)``, by default "{p0} wins!". (A str
+    ``tail``, as games wrote it before catalogs, ends the English `winners_text`.)"""
     winners = fmt.leaders(scores)
-    return Outcome(placings_from(fmt.standing(scores)), [float(x) for x in scores], winners,
-                   winners_text(winners) + tail)
+    summary = tail(winners) if callable(tail) else winners_text(winners) + tail
+    return Outcome(placings_from(fmt.standing(scores)), [float(x) for x in scores], winners, summary)
 
 
 class DealtMatch:
@@ -223,10 +238,12 @@ class ChipsFormat:
         best = max(chips)
         return [seat for seat, value in enumerate(chips) if value == best]
 
-    def describe(self) -> str:
-        ending = {
-            "end": " (or until someone runs out of chips)",
-            "negative": "",
-            "eliminate": " (players out of chips drop out)",
-        }[self.broke]
-        return f"{self.hands} hands{ending}, most chips wins"
+    def describe(self) -> Text:
+        n = self.hands
+        if self.broke == "end":
+            return N("{n} hand (or until someone runs out of chips), most chips wins",
+                     "{n} hands (or until someone runs out of chips), most chips wins", n)
+        if self.broke == "eliminate":
+            return N("{n} hand (players out of chips drop out), most chips wins",
+                     "{n} hands (players out of chips drop out), most chips wins", n)
+        return N("{n} hand, most chips wins", "{n} hands, most chips wins", n)

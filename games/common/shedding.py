@@ -47,13 +47,18 @@ from dataclasses import dataclass, field
 
 from games import cards as C
 from games.common.stock import recycle
-from games.common.table import draws, seat_names
+from games.common.table import draws
 from games.engine import Event, Move, State
+from games.text import Card, Cards, Seat, Seats, Suit, Text, text_data, texts
+
+T, N = texts("shedding")
 
 ANY = "*"
 CALL_MODES = ("auto", "manual", "catch")
 
 Draw = Callable[[int, int], list[Event]]     # (seat, how many) -> events; the game's own stock rules
+# the public line of a draw that got fewer cards than it asked for: (seat, got, asked) -> text
+Short = Callable[[int, int, int], Text]
 
 
 # --- what may be played ----------------------------------------------------------------
@@ -70,27 +75,35 @@ def matches(code: str, top: str, named: str = "", wild: Iterable[int] = ()) -> b
     return C.SUIT[code] == C.SUIT[named] or rank == C.RANK[named]
 
 
-def words(code: str) -> str:
+def words(code: str) -> Text:
     """A card in words ("8 of hearts"). Public lines use it for a card that is only named
     (a joker's, a melee's next card) while the real card may lie in someone's hand."""
-    rank = C.RANK[code]
-    return f"{C.RANK_NAMES.get(rank, str(rank))} of {C.SUIT_NAMES[C.SUIT[code]]}"
+    rank, suit = C.RANK[code], Suit(C.SUIT[code])
+    if rank == C.ACE:
+        return T("ace of {suit}", suit=suit)
+    if rank == C.JACK:
+        return T("jack of {suit}", suit=suit)
+    if rank == C.QUEEN:
+        return T("queen of {suit}", suit=suit)
+    if rank == C.KING:
+        return T("king of {suit}", suit=suit)
+    return T("{rank} of {suit}", rank=rank, suit=suit)
 
 
-def suit_text(suit: str) -> str:
+def suit_text(suit: str) -> Text:
     """A named suit as every shedding game writes it: the symbol, then the name ("♥ hearts")."""
-    return f"{C.SUIT_SYMBOLS[suit]} {C.SUIT_NAMES[suit]}"
+    return T("{symbol} {suit}", symbol=C.SUIT_SYMBOLS[suit], suit=Suit(suit))
 
 
-def target_text(top: str, named: str = "") -> str:
+def target_text(top: str, named: str = "") -> Text:
     """What the next card must match, for prompts, refusals and views."""
     if named == ANY:
-        return "anything"
+        return T("anything")
     if not named:
-        return C.text(top)
+        return T("{card}", card=Card(top))
     if len(named) == 1:
-        return f"the named suit, {suit_text(named)}"
-    return f"the {words(named)} (named by the joker)"
+        return T("the named suit, {suit}", suit=suit_text(named))
+    return T("the {card} (named by the joker)", card=words(named))
 
 
 # --- seats and direction ------------------------------------------------------------------
@@ -175,7 +188,7 @@ def resolve(s: ShedState, seat: int, played: Sequence[str], eff: Effect, draw: D
     by ``seat``: the penalty owed, the direction, and whose turn it is next."""
     events: list[Event] = []
     if s.owed and s.owed_block in played:
-        events.append(Event(f"{C.text(s.owed_block)} blocks the penalty: nobody draws."))
+        events.append(Event(T("{card} blocks the penalty: nobody draws.", card=Card(s.owed_block))))
         s.owed, s.owed_stack, s.owed_block = 0, 0, ""
     if eff.draw:
         s.owed += eff.draw
@@ -183,7 +196,7 @@ def resolve(s: ShedState, seat: int, played: Sequence[str], eff: Effect, draw: D
     still_in = len(seats_in(s))
     if eff.reverse and still_in > 2:
         s.direction = -s.direction
-        events.append(Event("Play changes direction."))
+        events.append(Event(T("Play changes direction.")))
     if eff.again:
         s.turn, s.again = seat, True
         return events
@@ -191,35 +204,38 @@ def resolve(s: ShedState, seat: int, played: Sequence[str], eff: Effect, draw: D
     nxt = next_in(seat, s.players, s.direction, s.out)
     if s.owed and eff.draw_at_once:
         events += draw(nxt, s.owed)
-        events.append(Event(f"{{p{nxt}}} misses a turn."))
+        events.append(Event(T("{seat} misses a turn.", seat=Seat(nxt))))
         s.owed, s.owed_stack, s.owed_block = 0, 0, ""
         nxt = next_in(nxt, s.players, s.direction, s.out)
     for _ in range(eff.skip):
-        events.append(Event(f"{{p{nxt}}} is skipped."))
+        events.append(Event(T("{seat} is skipped.", seat=Seat(nxt))))
         nxt = next_in(nxt, s.players, s.direction, s.out)
     s.turn = nxt
     return events
 
 
-def draw_cards(s: ShedState, seat: int, n: int, short: str) -> list[Event]:
+def draw_cards(s: ShedState, seat: int, n: int, short: Short | str) -> list[Event]:
     """``seat`` draws ``n`` cards, the discards under the top card shuffled into a new stock
-    whenever it runs out, as far as cards are left. ``short`` ends the public line when fewer
-    than ``n`` came: a format with ``{got}`` and ``{n}``, e.g. ``" (the stock had only {got})"``."""
+    whenever it runs out, as far as cards are left. ``short`` gives the public line when fewer
+    than ``n`` came: ``short(seat, got, n)``, e.g. "{p1} draws 2 cards (the stock had only 2).".
+    (A str, as games wrote it before catalogs, ends the English line: ``" (all there was of {n})"``.)"""
     got: list[str] = []
     events: list[Event] = []
     for _ in range(n):
         if not s.stock and recycle(s.stock, s.discard, s.rng()):
-            events.append(Event("The discard pile was shuffled into a new stock."))
+            events.append(Event(T("The discard pile was shuffled into a new stock.")))
         if not s.stock:
             break
         got.append(s.stock.pop())
     s.hands[seat] += got
     s.hands[seat].sort(key=C.sort_key)
     if not got:
-        return events + [Event(f"{{p{seat}}} has nothing to draw.")]
-    private = Event(f"You drew {C.texts(got)}.", to=seat)
+        return events + [Event(T("{seat} has nothing to draw.", seat=Seat(seat)))]
+    private = Event(T("You drew {cards}.", cards=Cards(tuple(got))), to=seat)
     if len(got) == n:
         return events + [draws(seat, n), private]
+    if callable(short):
+        return events + [Event(short(seat, len(got), n)), private]
     word = "a card" if len(got) == 1 else f"{len(got)} cards"
     return events + [Event(f"{{p{seat}}} draws {word}{short.format(got=len(got), n=n)}."), private]
 
@@ -288,16 +304,16 @@ class LastCard:
 
     def refuse(self, s: CallState, seat: int, move: Move) -> str:
         if move.args or move.params:
-            return f"To {move.kind}, just say '{move.kind}'."
+            return T("To {move}, just say '{move}'.", move=move.kind)
         if self.mode == "auto":
-            return f"Calls are made for you at this table: there is nothing to {move.kind}."
+            return T("Calls are made for you at this table: there is nothing to {move}.", move=move.kind)
         if move == CALL:
-            return f"You can call “{self.word}!” only right after playing down to one card."
+            return T("You can call “{word}!” only right after playing down to one card.", word=self.word)
         if move == CATCH:
             if self.mode != "catch":
-                return "Catching is not used at this table."
-            return "Nobody can be caught now: nobody has one card without having called."
-        return "There is nothing to let go now."
+                return T("Catching is not used at this table.")
+            return T("Nobody can be caught now: nobody has one card without having called.")
+        return T("There is nothing to let go now.")
 
     # -- events of the game
     def played(self, s: CallState, seat: int, cards_left: int, call: bool) -> list[Event]:
@@ -323,7 +339,8 @@ class LastCard:
         late = s.hook
         s.hook, s.ignored = -1, []
         if self.mode == "manual" and len(hands[late]) == 1:
-            return [Event(f"{{p{late}}} did not call “{self.word}!” in time and draws {self.penalty}."),
+            return [Event(T("{seat} did not call “{word}!” in time and draws {n}.", seat=Seat(late), word=self.word,
+                            n=self.penalty)),
                     *draw(late, self.penalty)]
         return []
 
@@ -337,8 +354,8 @@ class LastCard:
             return self._called(s, seat)
         caught = s.hook
         s.hook, s.ignored = -1, []
-        return [Event(f"{{p{seat}}} catches {{p{caught}}}, who did not call “{self.word}!”: "
-                      f"{{p{caught}}} draws {self.penalty}."), *draw(caught, self.penalty)]
+        return [Event(T("{seat} catches {caught}, who did not call “{word}!”: {caught} draws {n}.", seat=Seat(seat),
+                        caught=Seat(caught), word=self.word, n=self.penalty)), *draw(caught, self.penalty)]
 
     def reset(self, s: CallState) -> None:
         s.hook, s.called, s.ignored = -1, [], []
@@ -346,9 +363,9 @@ class LastCard:
     # -- showing
     def note(self, s: CallState, seat: int) -> str | None:
         if seat in s.called:
-            return f"📣 {self.word}!"
+            return T("📣 {word}!", word=self.word)
         if seat == s.hook:
-            return "one card, no call yet"
+            return T("one card, no call yet")
         return None
 
     def with_note(self, s: CallState, seat: int, notes: list[str]) -> list[str]:
@@ -360,10 +377,10 @@ class LastCard:
 
     def label(self, move: Move, hook: int) -> str:
         if move == CALL:
-            return f"📣 {self.word}!"
+            return T("📣 {word}!", word=self.word)
         if move == CATCH:
-            return f"Catch! ({{p{hook}}} has not called)"
-        return "Let it go"
+            return T("Catch! ({seat} has not called)", seat=Seat(hook))
+        return T("Let it go")
 
     # -- internals
     def _called(self, s: CallState, seat: int) -> list[Event]:
@@ -371,7 +388,7 @@ class LastCard:
             s.called.append(seat)
         if s.hook == seat:
             s.hook, s.ignored = -1, []
-        return [Event(f"{{p{seat}}}: “{self.word}!”")]
+        return [Event(T("{seat}: “{word}!”", seat=Seat(seat), word=self.word))]
 
     def _forget(self, s: CallState, seat: int) -> None:
         if seat in s.called:
@@ -380,32 +397,45 @@ class LastCard:
             s.hook, s.ignored = -1, []
 
 
+NOBODY_CAN_PLAY = T("Nobody can play")
+
+
+def _comma_list(items: Sequence[Text]) -> Text:
+    """``A, B, C``: every item listed, no "and" (a score line of each seat)."""
+    out = items[0]
+    for item in items[1:]:
+        out = T("{first}, {next}", first=out, next=item)
+    return out
+
+
 def score_hand(s: State, out_seat: int | None, points: Callable[[str], int], penalty: bool,
-               blocked: str = "Nobody can play") -> list[Event]:
+               blocked: str = NOBODY_CAN_PLAY) -> list[Event]:
     """End a shedding hand in ``s`` (``hands``, ``scores``, ``last_result``): the player who
     went out wins, or in a blocked hand the fewest cards, then the fewest points, a tie
     sharing the win. Scores: a point per win, or with ``penalty`` every player is charged the
-    points left in their hand."""
+    points left in their hand. ``last_result`` keeps the result as `text_data` (show it with
+    `games.text.text_from`)."""
     hands = s.hands  # type: ignore[attr-defined]
     if out_seat is not None:
         winners = [out_seat]
-        events = [Event(f"{{p{out_seat}}} is out of cards and wins the hand!")]
+        events = [Event(T("{seat} is out of cards and wins the hand!", seat=Seat(out_seat)))]
     else:
         key = [(len(h), sum(map(points, h))) for h in hands]
         best = min(key)
         winners = [i for i, k in enumerate(key) if k == best]
-        names = seat_names(winners)
-        events = [Event(f"{blocked}: the hand is blocked. {names} "
-                        f"{'wins' if len(winners) == 1 else 'share the win'} with the fewest cards.")]
+        events = [Event(N("{blocked}: the hand is blocked. {seats} wins with the fewest cards.",
+                          "{blocked}: the hand is blocked. {seats} share the win with the fewest cards.",
+                          len(winners), blocked=blocked, seats=Seats(tuple(winners))))]
     if penalty:
         charged = [sum(map(points, h)) for h in hands]
         for i, pts in enumerate(charged):
             s.scores[i] += pts
-        s.last_result = "Penalties this hand: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
-        events.append(Event(s.last_result + "."))
+        each = _comma_list([T("{seat} {points}", seat=Seat(i), points=p) for i, p in enumerate(charged)])
+        s.last_result = text_data(T("Penalties this hand: {penalties}", penalties=each))
+        events.append(Event(T("Penalties this hand: {penalties}.", penalties=each)))
     else:
         # the winner line above already says who won: the result is kept for the view only
         for i in winners:
             s.scores[i] += 1
-        s.last_result = f"Hand {s.hand_no} won by " + seat_names(winners)
+        s.last_result = text_data(T("Hand {n} won by {seats}", n=s.hand_no, seats=Seats(tuple(winners))))
     return events

@@ -12,8 +12,12 @@ from typing import TypeVar
 
 from games import cards as C
 from games.engine import Event, Game, Move, PileView, SeatView, State, View, Zone, and_list
+from games.text import Card, Seat, Seats, Text, texts
 
+T, N = texts("table")
 S = TypeVar("S", bound=State)
+__all__ = ["and_list", "card_to_play", "draws", "hand_zones", "plural", "score_text", "seat_names", "table_view",
+           "winners_text"]
 
 
 def table_view(game: Game[S], s: S, seat: int | None, *, seats: list[SeatView], piles: list[PileView],
@@ -36,30 +40,34 @@ def hand_zones(hands: list[list[str]]) -> list[Zone]:
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
-    """``1 card``, ``2 cards``; ``words`` for an irregular plural."""
+    """``1 card``, ``2 cards``; ``words`` for an irregular plural. English only: a text in
+    the catalog says its counts with ``N("{n} card", "{n} cards", n)`` instead."""
     return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def draws(seat: int, n: int = 1) -> Event:
     """"{p1} draws a card." (or n cards), told as one line with the draws that follow it."""
-    many = f"{{p{seat}}} draws {{n}} cards."
-    return Event(f"{{p{seat}}} draws a card." if n == 1 else many.replace("{n}", str(n)), count=n, many=many)
+    text = N("{seat} draws a card.", "{seat} draws {n} cards.", n, seat=Seat(seat))
+    return Event(text, count=n, many=text)
 
 
-def score_text(score: float, unit: tuple[str, str]) -> str:
-    """A score with what it counts: ``12 points``, ``1 hand won``, ``-3 chips``, ``2.5 points``."""
-    number = f"{score:g}" if isinstance(score, float) else str(score)
-    return f"{number} {unit[0] if score == 1 else unit[1]}"
+def score_text(score: float, unit: str | tuple[str, str]) -> Text:
+    """A score with what it counts: ``12 points``, ``1 hand won``, ``-3 chips``, ``2.5 points``.
+    ``unit`` is what `Game.score_unit` gives: singular and plural (texts or words), or one text."""
+    if isinstance(unit, tuple):
+        unit = unit[0] if score == 1 else unit[1]
+    return T("{number} {unit}", number=score, unit=unit)
 
 
-def seat_names(seats: Sequence[int]) -> str:
-    """Seats for a line of text: ``{p0}``, ``{p0} and {p2}``, ``{p0}, {p1} and {p2}``."""
-    return and_list([f"{{p{i}}}" for i in seats])
+def seat_names(seats: Sequence[int]) -> Text:
+    """Seats for a line of text: ``{p0}``, ``{p0} and {p2}``, ``{p0}, {p1} and {p2}`` (new
+    code passes ``Seats(...)`` as a parameter instead)."""
+    return and_list([Seat(i) for i in seats])
 
 
-def winners_text(winners: Sequence[int]) -> str:
+def winners_text(winners: Sequence[int]) -> Text:
     """``{p0} wins`` or ``{p0} and {p2} share the win``."""
-    return f"{seat_names(winners)} {'wins' if len(winners) == 1 else 'share the win'}"
+    return N("{seats} wins", "{seats} share the win", len(winners), seats=Seats(tuple(winners)))
 
 
 def card_to_play(move: Move, hand: Sequence[str], example: str, *, params: bool = True) -> tuple[str, str | None]:
@@ -67,8 +75,8 @@ def card_to_play(move: Move, hand: Sequence[str], example: str, *, params: bool 
     not name exactly one card, or one not in ``hand``. ``example`` is a card code for the
     hint; without ``params`` a move with parameters names no card either."""
     if len(move.args) != 1 or (move.params and not params) or not C.is_card(move.args[0]):
-        return "", f"Say which one card to play, e.g. 'play {example}'."
+        return "", T("Say which one card to play, e.g. '{move}'.", move=f"play {example}")
     code = C.card(move.args[0]).code
     if code not in hand:
-        return "", f"You do not hold {C.text(code)}."
+        return "", T("You do not hold {card}.", card=Card(code))
     return code, None
