@@ -14,6 +14,7 @@ from games.ai import make_player
 from games.crazy_eights import ANY, GAME, MAX_RECYCLES, NO_MORE_RECYCLES, CrazyEightsState, penalty
 from games.engine import BadOption, Event, IllegalMove, Move
 from games.localize import PSEUDO, PSEUDO_OPEN, render
+from games.text import text_from
 from tests.playthrough import assert_refused
 from tests.table_helpers import play_out
 
@@ -630,7 +631,7 @@ def test_a_won_hand_is_announced_once_and_kept_as_hand_n_won_by():
     s = table([["5S"], ["2D", "3D"]], ["9S"])
     texts = [e.text for e in GAME.apply(s, 0, "play 5S") if e.to is None]
     assert texts == ["{p0} plays 5♠.", "{p0} is out of cards and wins the hand!", "{p0} wins!"]
-    assert s.last_result == "Hand 1 won by {p0}" and "Hand 1 won by {p0}" in GAME.view(s, None).facts
+    assert text_from(s.last_result) == "Hand 1 won by {p0}" and "Hand 1 won by {p0}" in GAME.view(s, None).facts
 
 
 def test_prompt_of_a_player_not_to_move_offers_nothing():
