@@ -43,15 +43,18 @@ from games import cards as C
 from games.common.lacks import deal_around
 from games.common.match import DealtMatch, MatchFormat, next_seat
 from games.common.shedding import CALL_MODES, CallState, LastCard, suit_text
-from games.common.table import card_to_play, hand_zones, table_view, winners_text
+from games.common.table import card_to_play, hand_zones, table_view
 from games.common.thumb import call_or_catch, most_held_suit, with_call
 from games.common.tricks import ACES_HIGH, strength, winning_index
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
+from games.text import AndList, Card, Cards, Seat, Seats, Text, text_data, text_from, texts
+
+T, N = texts("page_one")
 
 HAND_SIZE = 4
 JOKER = "JKR"
-CALL_WORD = "Page One"
+CALL_WORD = T("Page One")   # the call, "Page One!"
 DRAW, DRAW_CALL = Move("draw"), Move("draw", (), (("call", "1"),))
 BIG = 24                    # more answers than this in one step: ask for the suit first (P5)
 _CALLS: dict[tuple[str, int], LastCard] = {}
@@ -69,16 +72,16 @@ _PLAYS = {(code, call): _play(code, call) for code in C.french_deck(jokers=1) fo
 @dataclass(frozen=True)
 class PageOneOptions(Options):
     call_mode: str = option("manual", choices=CALL_MODES,
-                            help="the “Page One!” call: made for you, made by you, or only punished when caught")
-    penalty: int = option(5, min=1, max=10, help="cards drawn for a missed “Page One!” call")
-    joker_last: bool = option(True, help="the joker may be played as your last card")
+                            help=T("the “Page One!” call: made for you, made by you, or only punished when caught"))
+    penalty: int = option(5, min=1, max=10, help=T("cards drawn for a missed “Page One!” call"))
+    joker_last: bool = option(True, help=T("the joker may be played as your last card"))
     scoring: str = option("wins", choices=("wins", "penalty"),
-                          help="count hands won, or one penalty point per card left in hand")
+                          help=T("count hands won, or one penalty point per card left in hand"))
     hands_to_win: int = option(1, min=1, max=10, only_with=("scoring", "wins"),
-                               help="hands needed to win the match")
+                               help=T("hands needed to win the match"))
     penalty_target: int = option(30, min=5, max=500,
                                  only_with=("scoring", "penalty"),
-                                 help="the match ends when someone reaches this")
+                                 help=T("the match ends when someone reaches this"))
 
     def match(self) -> MatchFormat:
         if self.scoring == "penalty":
@@ -99,7 +102,7 @@ class PageOneState(CallState):
     last_winner: int = -1
     drawn_game: bool = False        # the match ended on a hand nobody could finish
     void: list[str] = field(default_factory=list)   # per seat, the suits it is known to lack (it drew to follow)
-    last_result: str = ""
+    last_result: str | dict = ""     # text_data of the last hand's result
 
 
 def led_suit(trick: list[str]) -> str | None:
@@ -112,12 +115,12 @@ def led_suit(trick: list[str]) -> str | None:
 
 class PageOne(DealtMatch, Game[PageOneState]):
     key = "page_one"
-    title = "Page One"
+    title = T("Page One")
     seats = range(2, 7)
     Options = PageOneOptions
     State = PageOneState
-    summary = "Shed four cards by following suit in tricks; who cannot follow draws until they can."
-    rules = (
+    summary = T("Shed four cards by following suit in tricks; who cannot follow draws until they can.")
+    rules = T(
         "Everyone starts with four cards; there is no card turned up. The player left of the dealer "
         "leads any card and the others must follow its suit. If you cannot, you keep drawing from the "
         "stock until you get a card of that suit (or the joker) and play it. The highest card of the "
@@ -144,7 +147,8 @@ class PageOne(DealtMatch, Game[PageOneState]):
         s.void = [""] * s.players
         self.calls(s).reset(s)
         s.hand_no += 1
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {HAND_SIZE} cards each; {{p{s.leader}}} leads.")]
+        return [Event(T("Hand {hand}: {dealer} deals {n} cards each; {leader} leads.", hand=s.hand_no,
+                       dealer=Seat(s.dealer), n=HAND_SIZE, leader=Seat(s.leader)))]
 
     def calls(self, s: PageOneState) -> LastCard:
         key = (s.options["call_mode"], s.options["penalty"])
@@ -211,7 +215,7 @@ class PageOne(DealtMatch, Game[PageOneState]):
         if move.kind in ("call", "catch", "ignore"):
             return rules.refuse(s, seat, move)
         if seat != s.turn:
-            return "It is not your turn."
+            return T("It is not your turn.")
         hand = s.hands[seat]
         suit = led_suit(s.trick)
         if move.kind == "play":
@@ -219,27 +223,27 @@ class PageOne(DealtMatch, Game[PageOneState]):
             if why:
                 return why
             if code == JOKER and len(hand) == 1 and not s.options["joker_last"]:
-                return "The joker may not be your last card at this table: draw instead."
+                return T("The joker may not be your last card at this table: draw instead.")
             if suit and code != JOKER and C.SUIT[code] != suit:
-                return f"You must follow suit ({suit_text(suit)})."
+                return T("You must follow suit ({suit}).", suit=suit_text(suit))
             if move.param("call"):
-                return f"You can only call “{CALL_WORD}!” with a play that leaves you one card."
-            return f"Write the move as it is offered, e.g. 'play {code}'."
+                return T("You can only call “{call}!” with a play that leaves you one card.", call=CALL_WORD)
+            return T("Write the move as it is offered, e.g. '{move}'.", move=f"play {code}")
         if move.kind == "draw":
             if move.args or move.params not in ((), (("call", "1"),)):
-                return "To draw, just say 'draw'."
+                return T("To draw, just say '{move}'.", move="draw")
             if move.params:
-                return "'draw call=1' is only for a player holding one card who must draw to follow."
+                return T("'{move}' is only for a player holding one card who must draw to follow.", move="draw call=1")
             if suit:
-                return f"You can follow suit ({suit_text(suit)}), so you may not draw."
-            return "You have a card to lead, so you may not draw."
-        return f"'{move}' is not a move in Page One."
+                return T("You can follow suit ({suit}), so you may not draw.", suit=suit_text(suit))
+            return T("You have a card to lead, so you may not draw.")
+        return T("'{move}' is not a move in Page One.", move=str(move))
 
     # -- playing
     def _take(self, s: PageOneState, events: list[Event]) -> str | None:
         """The top card of the stock, shuffling the completed tricks in when it is empty."""
         if not s.stock and s.discard:
-            events.append(Event("The played tricks were shuffled into a new stock."))
+            events.append(Event(T("The played tricks were shuffled into a new stock.")))
             s.stock[:] = s.discard
             s.discard.clear()
             s.rng().shuffle(s.stock)
@@ -259,10 +263,9 @@ class PageOne(DealtMatch, Game[PageOneState]):
         _knows_void(s, seat, "")
         self.calls(s).drew(s, seat, len(s.hands[seat]))
         if len(got) < n:
-            events.append(Event("No cards were left to draw." if not got else
-                                "Only 1 card was left to draw." if len(got) == 1 else
-                                f"Only {len(got)} cards were left to draw."))
-        return events + ([Event(f"You drew {C.texts(got)}.", to=seat)] if got else [])
+            events.append(Event(N("Only 1 card was left to draw.", "Only {n} cards were left to draw.", len(got))
+                                if got else T("No cards were left to draw.")))
+        return events + ([_drew(seat, got)] if got else [])
 
     def play(self, s: PageOneState, seat: int, move: Move) -> list[Event]:
         draw = lambda who, n: self._penalty(s, who, n)  # noqa: E731
@@ -290,23 +293,26 @@ class PageOne(DealtMatch, Game[PageOneState]):
         if found is None:
             hand += got
             hand.sort(key=C.sort_key)
-            events.append(Event(f"{{p{seat}}} must draw, but no card is left in the stock or the tricks."))
+            events.append(Event(T("{seat} must draw, but no card is left in the stock or the tricks.",
+                                  seat=Seat(seat))))
             if got:
-                events.append(Event(f"You drew {C.texts(got)}.", to=seat))
+                events.append(_drew(seat, got))
             return events + self._end_hand(s, None)
         self.calls(s).drew(s, seat, len(hand) + len(got))
         _knows_void(s, seat, "" if leading else suit)    # every card drawn before the one played was of another suit
         if leading:
             hand.append(found)
             hand.sort(key=C.sort_key)
-            return events + [Event(f"{{p{seat}}} may not lead the joker as the last card and draws a card."),
-                             Event(f"You drew {C.text(found)}.", to=seat)]
+            return events + [Event(T("{seat} may not lead the joker as the last card and draws a card.",
+                                     seat=Seat(seat))), _drew(seat, [found])]
         hand += got[:-1]
         hand.sort(key=C.sort_key)
         n = len(got)
-        events.append(Event(f"{{p{seat}}} cannot follow and draws {'a card' if n == 1 else f'{n} cards'}."))
+        events.append(Event(N("{seat} cannot follow and draws a card.", "{seat} cannot follow and draws {n} cards.", n,
+                              seat=Seat(seat))))
         if n > 1:
-            events.append(Event(f"You drew {C.texts(got[:-1])} before {C.text(found)}.", to=seat))
+            events.append(Event(T("You drew {cards} before {card}.", cards=Cards(tuple(got[:-1])), card=Card(found)),
+                                to=seat))
         hand.append(found)
         return events + self._play_card(s, seat, found, call)
 
@@ -314,8 +320,10 @@ class PageOne(DealtMatch, Game[PageOneState]):
         hand = s.hands[seat]
         hand.remove(code)
         s.trick.append(code)
-        verb = "leads" if len(s.trick) == 1 else "plays"
-        events = [Event(f"{{p{seat}}} {verb} {C.text(code)}.")]
+        who, card = Seat(seat), Card(code)
+        line = T("{seat} leads {card}.", seat=who, card=card) if len(s.trick) == 1 else \
+            T("{seat} plays {card}.", seat=who, card=card)
+        events = [Event(line)]
         if len(hand) == 1 or s.called or s.hook >= 0:      # (the call rules have nothing to do otherwise)
             events += self.calls(s).played(s, seat, len(hand), call)
         if not hand:
@@ -332,27 +340,30 @@ class PageOne(DealtMatch, Game[PageOneState]):
         s.discard += s.trick
         s.trick = []
         s.leader = s.turn = winner
-        return events + [Event(f"{{p{winner}}} wins the trick with {C.text(s.last_trick[at])} and leads.")]
+        return events + [Event(T("{seat} wins the trick with {card} and leads.", seat=Seat(winner),
+                                  card=Card(s.last_trick[at])))]
 
     def _end_hand(self, s: PageOneState, out_seat: int | None) -> list[Event]:
         o: PageOneOptions = self.options_of(s)
         fmt = o.match()
         if out_seat is None:
-            events = [Event("Nothing is left to draw: the hand is a draw.")]
+            events = [Event(T("Nothing is left to draw: the hand is a draw."))]
             s.drawn_game = fmt.kind == "wins" and fmt.target == 1    # a single hand: the match is drawn
-            s.last_result = "The hand was a draw" if s.drawn_game else f"Hand {s.hand_no} was a draw"
+            result = T("The hand was a draw") if s.drawn_game else T("Hand {hand} was a draw", hand=s.hand_no)
+            s.last_result = text_data(result)
             return self.after_hand(s, events, s.drawn_game)
-        events = [Event(f"{{p{out_seat}}} has played every card and wins the hand!")]
+        events = [Event(T("{seat} has played every card and wins the hand!", seat=Seat(out_seat)))]
         if o.scoring == "penalty":
             charged = [len(h) for h in s.hands]
             for i, pts in enumerate(charged):
                 s.scores[i] += pts
-            s.last_result = "Cards left: " + ", ".join(f"{{p{i}}} {p}" for i, p in enumerate(charged))
-            events.append(Event(s.last_result + "."))
+            left = AndList(tuple(T("{seat} {n}", seat=Seat(i), n=p) for i, p in enumerate(charged)))
+            s.last_result = text_data(T("Cards left: {counts}", counts=left))
+            events.append(Event(T("Cards left: {counts}.", counts=left)))
         else:
             # the line above already says who won: the result is kept for the view only
             s.scores[out_seat] += 1
-            s.last_result = f"Hand {s.hand_no} won by {{p{out_seat}}}"
+            s.last_result = text_data(T("Hand {hand} won by {seat}", hand=s.hand_no, seat=Seat(out_seat)))
         return self.after_hand(s, events, fmt.finished(s.scores, s.hand_no))
 
     # -- what people see
@@ -360,47 +371,55 @@ class PageOne(DealtMatch, Game[PageOneState]):
         rules = self.calls(s)
         if seat != s.turn:
             if seat == s.hook:
-                return f"You are down to one card: call “{CALL_WORD}!” before the next player moves."
-            return f"{{p{s.hook}}} is down to one card and has not called: catch them before the next move!"
-        extra = ""
+                return T("You are down to one card: call “{call}!” before the next player moves.", call=CALL_WORD)
+            return T("{seat} is down to one card and has not called: catch them before the next move!",
+                     seat=Seat(s.hook))
+        task = self._task(s, seat)
         if s.hook == seat:
-            extra = f" You have not called “{CALL_WORD}!” yet."
-        elif any(m.kind == "catch" for m in rules.moves(s, seat, True)):
-            extra = f" {{p{s.hook}}} has not called: you may catch them."
+            return T("{task} You have not called “{call}!” yet.", task=task, call=CALL_WORD)
+        if any(m.kind == "catch" for m in rules.moves(s, seat, True)):
+            return T("{task} {seat} has not called: you may catch them.", task=task, seat=Seat(s.hook))
+        return task
+
+    def _task(self, s: PageOneState, seat: int) -> Text:
+        """What the seat on turn has to do with its cards."""
         suit = led_suit(s.trick)
         cards = self._cards(s, seat)
         if not s.trick:
             if not cards:
-                return "You hold only the joker, which may not be your last card: draw a card." + extra
-            return "Your lead: play any card." + extra
+                return T("You hold only the joker, which may not be your last card: draw a card.")
+            return T("Your lead: play any card.")
         if suit is None:
-            return "The joker was led: play any card; its suit is the one to follow." + extra
+            return T("The joker was led: play any card; its suit is the one to follow.")
         name = suit_text(suit)
         if self._must_draw(s, seat):
-            joker = " or play the joker" if cards else ""
-            return f"You cannot follow {name}: draw until you can{joker}." + extra
-        return f"Follow {name}." + extra
+            if cards:
+                return T("You cannot follow {suit}: draw until you can or play the joker.", suit=name)
+            return T("You cannot follow {suit}: draw until you can.", suit=name)
+        return T("Follow {suit}.", suit=name)
 
     def describe(self, s: PageOneState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         rules = self.calls(s)
         if seat != s.turn:
-            label = "Say nothing" if move.kind == "ignore" and seat == s.hook else rules.label(move, s.hook)
+            label = T("Say nothing") if move.kind == "ignore" and seat == s.hook else rules.label(move, s.hook)
             return ((CALL_WORD, label),)
         suit = led_suit(s.trick)
-        q = "Lead a card" if not s.trick else ("Play any card" if suit is None
-                                               else f"Follow {suit_text(suit)}")
+        q = T("Lead a card") if not s.trick else (T("Play any card") if suit is None
+                                                  else T("Follow {suit}", suit=suit_text(suit)))
         if move.kind in ("call", "catch"):
             return ((q, rules.label(move, s.hook)),)
-        shout = f" + 📣 {CALL_WORD}!"
         if move.kind == "draw":
             if not s.trick:
-                return ((q, "Draw a card"),)
-            return ((q, "Draw until you can follow" + (shout + " (if one card is left)" if move.params else "")),)
+                return ((q, T("Draw a card")),)
+            if move.params:
+                return ((q, T("Draw until you can follow + 📣 {call}! (if one card is left)", call=CALL_WORD)),)
+            return ((q, T("Draw until you can follow")),)
         code = move.args[0]
-        label = C.text(code) + (shout if move.param("call") else "")
+        label = T("{card} + 📣 {call}!", card=Card(code), call=CALL_WORD) if move.param("call") else \
+            T("{card}", card=Card(code))
         if not s.trick and len(s.hands[seat]) > BIG:     # P5: the suit first, then the card
-            group = "🃏 joker" if code == JOKER else suit_text(C.SUIT[code])
-            return ((q, group), ("Which card?", label))
+            group = T("🃏 joker") if code == JOKER else suit_text(C.SUIT[code])
+            return ((q, group), (T("Which card?"), label))
         return ((q, label),)
 
     def score_unit(self, s: PageOneState) -> tuple[str, str]:
@@ -411,27 +430,28 @@ class PageOne(DealtMatch, Game[PageOneState]):
         rules = self.calls(s)
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             if i == s.leader and s.trick and not s.over:
-                notes.append("led")
+                notes.append(T("led"))
             seats.append(SeatView(i, len(hand), s.scores[i], rules.with_note(s, i, notes)))
-        facts = [f"Match: {o.match().describe()}"]
+        facts = [T("Match: {format}", format=o.match().describe())]
         suit = led_suit(s.trick)
         if s.trick and not s.over:
-            facts.append("Suit to follow: " + (suit_text(suit) if suit
-                                               else "any (the joker was led)"))
+            facts.append(T("Suit to follow: {suit}", suit=suit_text(suit)) if suit
+                         else T("Suit to follow: any (the joker was led)"))
         if s.last_trick:
-            facts.append(f"Last trick: {C.texts(s.last_trick)}, won by {{p{s.last_winner}}}")
+            facts.append(T("Last trick: {cards}, won by {seat}", cards=Cards(tuple(s.last_trick)),
+                           seat=Seat(s.last_winner)))
         if s.last_result:
-            facts.append(s.last_result)
+            facts.append(text_from(s.last_result))
         if s.over:
             status = self.outcome(s).summary
         elif not s.trick:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} to lead."
+            status = T("Hand {hand}. {seat} to lead.", hand=s.hand_no, seat=Seat(s.turn))
         else:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} to play."
-        piles = [PileView("Trick", list(s.trick), len(s.trick)), PileView("Stock", [], len(s.stock)),
-                 PileView("Played tricks", [], len(s.discard))]
+            status = T("Hand {hand}. {seat} to play.", hand=s.hand_no, seat=Seat(s.turn))
+        piles = [PileView(T("Trick"), list(s.trick), len(s.trick)), PileView(T("Stock"), [], len(s.stock)),
+                 PileView(T("Played tricks"), [], len(s.discard))]
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def heuristic_move(self, s: PageOneState, seat: int, moves: list[Move], rng: random.Random) -> Move:
@@ -480,9 +500,9 @@ class PageOne(DealtMatch, Game[PageOneState]):
         placings = placings_from(standing)
         winners = [i for i, p in enumerate(placings) if p == 1]
         if s.drawn_game:
-            summary = "The game is a draw: nobody could draw a card."
+            summary = T("The game is a draw: nobody could draw a card.")
         else:
-            summary = f"{winners_text(winners)}!"
+            summary = N("{seats} wins!", "{seats} share the win!", len(winners), seats=Seats(tuple(winners)))
         return Outcome(placings, [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
@@ -520,6 +540,11 @@ class PageOne(DealtMatch, Game[PageOneState]):
             above = [m for m in plain if POWER[C.RANK[m.args[0]]] > best]
             return min(above, key=lambda m: POWER[C.RANK[m.args[0]]]) if above else low
         return plain[rng.randrange(len(plain))]
+
+
+def _drew(seat: int, got: list[str]) -> Event:
+    """The drawer's private line naming the cards drawn."""
+    return Event(T("You drew {cards}.", cards=Cards(tuple(got))), to=seat)
 
 
 def _knows_void(s: PageOneState, seat: int, suit: str) -> None:

@@ -380,3 +380,32 @@ def test_json_round_trip_and_random_games_finish():
 
 def test_registered():
     assert registry.get("page_one") is GAME
+
+
+# --- in other languages ---------------------------------------------------------------------------------
+
+def test_a_draw_to_follow_reads_in_japanese_the_games_home_language():
+    """Page One is Japanese: the drawer's lines, the public ones and the next seat's instruction read in
+    Japanese, with the players' names and the cards filled in."""
+    from games.engine import Event
+    from games.localize import render
+
+    s = table([["KD", "QC"], ["5H", "6D", "7C"]], trick=["9S"], leader=0, stock=["QS", "2C", "3S", "4H", "8D"])
+    events = GAME.apply(s, 1, "draw")
+    lines = [(e.to, Event(render(e.text, "ja"), e.to).render(["Aki", "Ren"])) for e in events]
+    assert lines == [(None, "Renはマークを出せず、3枚引きました。"), (1, "3♠の前に8♦ 4♥を引きました。"),
+                     (None, "Renが3♠を出しました。"), (None, "Akiが9♠でトリックを取り、次をリードします。")]
+    assert render(GAME.title, "ja") == "ページワン"
+    assert render(GAME.instruction(s, 0), "ja") == "あなたのリードです：好きなカードを出してください。"
+
+
+def test_a_penalty_hands_result_survives_a_save_and_reads_in_spanish():
+    """The kept result ("Cards left: …") is stored as data, not English: after a JSON round trip the
+    view's fact reads in Spanish, the seats listed with the language's "and"."""
+    from games.localize import render
+
+    s = table([["KD"], ["4S", "7C"], ["2H", "3H", "4H"]], options={"scoring": "penalty", "penalty_target": 30})
+    GAME.apply(s, 0, "play KD")
+    again = GAME.State.from_json(s.to_json())
+    facts = [render(f, "es") for f in GAME.view(again, None).facts]
+    assert "Cartas restantes: {p0}: 0, {p1}: 2 y {p2}: 3" in facts
