@@ -59,13 +59,17 @@ from games import cards as C
 from games.common.chips import ChipsMatch, chips_text
 from games.common.layout import ACES_HIGH, Chain, opposite_suits
 from games.common.match import ChipsFormat, next_active, round_from
-from games.common.table import card_to_play, hand_zones, seat_names, table_view
+from games.common.shedding import suit_text
+from games.common.table import card_to_play, hand_zones, table_view
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import Event, Game, Move, PileView, SeatView, State, View, Zone
 from games.options import Options, option
+from games.text import AndList, Card, Seat, Seats, Text, text_data, text_from, texts
+
+T, N = texts("newmarket")
 
 PAY_CARDS = ("AH", "KC", "QD", "JS")
-PAY_NAMES = ("ace of ♥", "king of ♣", "queen of ♦", "jack of ♠")   # never "A♥": that reads as a card
+PAY_NAMES = (T("ace of ♥"), T("king of ♣"), T("queen of ♦"), T("jack of ♠"))   # never "A♥": that reads as a card
 MAX_BID = 20
 WIDOW, AUCTION, PLAY = "widow", "auction", "play"
 CHAIN = Chain(ACES_HIGH)
@@ -77,17 +81,17 @@ _PASS, _KEEP, _SWAP = Move("pass"), Move("keep"), Move("swap")
 
 @dataclass(frozen=True)
 class NewmarketOptions(Options):
-    ante: int = option(1, min=0, max=10, help="chips each player puts on each of the four pay cards per hand")
-    dealer_double: bool = option(False, help="the dealer antes twice as much on each pay card")
-    chips: int = option(50, min=5, max=1000, help="chips each player starts the match with")
-    hands: int = option(0, min=0, max=50, help="hands in the match; 0 = one deal by each player")
+    ante: int = option(1, min=0, max=10, help=T("chips each player puts on each of the four pay cards per hand"))
+    dealer_double: bool = option(False, help=T("the dealer antes twice as much on each pay card"))
+    chips: int = option(50, min=5, max=1000, help=T("chips each player starts the match with"))
+    hands: int = option(0, min=0, max=50, help=T("hands in the match; 0 = one deal by each player"))
     auction: str = option("sealed", choices=("sealed", "round_robin"),
-                          help="the widow auction: one sealed bid each, or open bidding in turn")
+                          help=T("the widow auction: one sealed bid each, or open bidding in turn"))
     broke: str = option("negative", choices=("negative", "end", "eliminate"),
-                        help="negative: counts may go below zero; end: the match stops when someone runs "
-                             "out of chips; eliminate: players out of chips drop out")
+                        help=T("negative: counts may go below zero; end: the match stops when someone runs "
+                               "out of chips; eliminate: players out of chips drop out"))
     chain: str = option("auto", choices=("auto", "manual"),
-                        help="auto: the next card of a run plays itself; manual: its holder plays it")
+                        help=T("auto: the next card of a run plays itself; manual: its holder plays it"))
 
     def match(self, players: int) -> ChipsFormat:
         return ChipsFormat(self.hands or players, self.broke)
@@ -113,7 +117,7 @@ class NewmarketState(State):
     lead_suits: list[str] = field(default_factory=list)  # suits `turn` may lead ([] = any)
     stopped: str = ""                                   # the suit whose run stopped last
     out: list[bool] = field(default_factory=list)
-    last_result: str = ""
+    last_result: str | dict = ""                        # text_data of the last hand's result
 
 
 def _hand_key(code: str) -> tuple[int, int]:
@@ -122,18 +126,22 @@ def _hand_key(code: str) -> tuple[int, int]:
 
 
 def _suits_text(suits: list[str]) -> str:
-    return " or ".join(f"{C.SUIT_SYMBOLS[x]} {C.SUIT_NAMES[x]}" for x in suits)
+    """One suit, or two: "♥ hearts or ♦ diamonds"."""
+    if len(suits) == 1:
+        return suit_text(suits[0])
+    first, other = suits
+    return T("{suit} or {other}", suit=suit_text(first), other=suit_text(other))
 
 
 class Newmarket(ChipsMatch, Game[NewmarketState]):
     key = "newmarket"
-    title = "Newmarket"
+    title = T("Newmarket")
     seats = range(3, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = NewmarketOptions
     State = NewmarketState
-    summary = "Runs in suit played by whoever holds the next card; pay cards win their pots."
-    rules = (
+    summary = T("Runs in suit played by whoever holds the next card; pay cards win their pots.")
+    rules = T(
         "Four pay cards (A♥, K♣, Q♦ and J♠) each have a pot, and every hand each player puts "
         "chips on all four. The cards are dealt into one hand more than there are players: "
         "the spare hand is the widow.\n"
@@ -178,8 +186,9 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             each = o.ante * (2 if o.dealer_double and seat == s.dealer else 1)
             for k in range(len(PAY_CARDS)):
                 s.pots[k] += fmt.take(s.scores, seat, each)
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} dealt {len(order)} hands and a widow of "
-                      f"{len(s.widow)} cards. Pots: {self._pots_text(s)}.")]
+        return [Event(T("Hand {hand}: {dealer} dealt {hands} hands and a widow of {n} cards. Pots: {pots}.",
+                        hand=s.hand_no, dealer=Seat(s.dealer), hands=len(order), n=len(s.widow),
+                        pots=self._pots_text(s)))]
 
     # -- whose turn, which moves
     def to_move(self, s: NewmarketState) -> frozenset[int]:
@@ -216,50 +225,52 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             return None
         if move.kind in ("keep", "swap"):
             if s.phase != WIDOW:
-                return "The widow has already been decided this hand."
-            return f"Just say '{move.kind}'."
+                return T("The widow has already been decided this hand.")
+            return T("Just say '{move}'.", move=move.kind)
         if move.kind == "bid":
             if s.phase != AUCTION:
-                return "There is no auction now."
+                return T("There is no auction now.")
             if len(move.args) != 1 or move.params or not move.args[0].isdigit():
-                return "Bid a whole number of chips, e.g. 'bid 3'."
+                return T("Bid a whole number of chips, e.g. '{move}'.", move="bid 3")
             amount, floor, cap = int(move.args[0]), self._bid_floor(s), self.bid_cap(s, seat)
             if amount < floor:
-                return "The opening bid is 1 chip." if floor == 1 else f"Bid more than the high bid of {s.high}."
+                return T("The opening bid is 1 chip.") if floor == 1 else \
+                    T("Bid more than the high bid of {n}.", n=s.high)
             if amount > MAX_BID:
-                return f"Bids go up to {MAX_BID} chips."
+                return T("Bids go up to {n} chips.", n=MAX_BID)
             if amount <= cap:
-                return f"Write the move as it is offered, e.g. 'bid {amount}'."
-            return f"You cannot bid more than the {chips_text(cap)} you have." if cap > 0 else \
-                "You have no chips to bid with: pass."
+                return T("Write the move as it is offered, e.g. '{move}'.", move=f"bid {amount}")
+            return T("You cannot bid more than the {chips} you have.", chips=chips_text(cap)) if cap > 0 else \
+                T("You have no chips to bid with: pass.")
         if move.kind == "pass":
             if move.args or move.params:
-                return "To pass, just say 'pass'."
+                return T("To pass, just say '{move}'.", move="pass")
             if s.phase == WIDOW:
-                return "Keep your hand or take the widow."
-            return "There is nothing to pass on: play a card."
+                return T("Keep your hand or take the widow.")
+            return T("There is nothing to pass on: play a card.")
         if move.kind == "play":
             if s.phase != PLAY:
-                return "The widow must be settled before play starts."
+                return T("The widow must be settled before play starts.")
             code, why = card_to_play(move, s.hands[seat], "5H", params=False)
             if why:
                 return why
             if _PLAY[code] in legal:
-                return f"Write the move as it is offered, e.g. 'play {code}'."
+                return T("Write the move as it is offered, e.g. '{move}'.", move=f"play {code}")
             if s.need:
-                return f"You must play {C.text(s.need)}, the next card of the run."
+                return T("You must play {card}, the next card of the run.", card=Card(s.need))
             lowest = CHAIN.lowest(s.hands[seat], C.SUIT[code])
             if lowest != code:
-                return f"A run starts with your lowest card of the suit: {C.text(lowest)}."
-            return f"After the {C.SUIT_SYMBOLS[s.stopped]} run stopped, start a run in {_suits_text(s.lead_suits)}."
-        return f"'{move}' is not a move in Newmarket."
+                return T("A run starts with your lowest card of the suit: {card}.", card=Card(lowest))
+            return T("After the {symbol} run stopped, start a run in {suits}.", symbol=C.SUIT_SYMBOLS[s.stopped],
+                     suits=_suits_text(s.lead_suits))
+        return T("'{move}' is not a move in Newmarket.", move=str(move))
 
     # -- playing
     def play(self, s: NewmarketState, seat: int, move: Move) -> list[Event]:
         if move.kind == "keep":
             return self._keep(s)
         if move.kind == "swap":
-            events = [Event(f"{{p{seat}}} takes the widow unseen; their old hand is dead.")]
+            events = [Event(T("{seat} takes the widow unseen; their old hand is dead.", seat=Seat(seat)))]
             return events + self._take_widow(s, seat) + self._start_play(s)
         if move.kind in ("bid", "pass") and s.window is not None:
             return self._sealed_answer(s, seat, move)
@@ -278,12 +289,12 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
         o: NewmarketOptions = self.options_of(s)
         bidders = [i for i in round_from(s.dealer, s.out) if i != s.dealer]
         s.phase = AUCTION
-        events = [Event(f"{{p{s.dealer}}} keeps their hand: the widow is auctioned.")]
+        events = [Event(T("{seat} keeps their hand: the widow is auctioned.", seat=Seat(s.dealer)))]
         if o.auction == "sealed":
             s.serial += 1
             s.window = open_window("widow_bids", bidders, opener=s.dealer, serial=s.serial)
-            events.append(Event("Sealed bids: everyone else bids once (or passes); nothing is shown until "
-                                "all have answered."))
+            events.append(Event(T("Sealed bids: everyone else bids once (or passes); nothing is shown until "
+                                  "all have answered.")))
         else:
             s.bidders, s.high, s.high_seat = bidders, 0, -1
             s.turn = bidders[0]
@@ -299,9 +310,9 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             return events
         bids = {v: -int(v) for v in w["answers"].values() if v != PASS}
         best = ranked(w, s.players, bids)
-        shown = ", ".join(f"{{p{i}}} {'passed' if w['answers'][str(i)] == PASS else w['answers'][str(i)]}"
-                          for i in w["seats"])
-        events.append(Event(f"The bids: {shown}."))
+        shown = AndList(tuple(T("{seat} passed", seat=Seat(i)) if w["answers"][str(i)] == PASS
+                              else T("{seat} {n}", seat=Seat(i), n=int(w["answers"][str(i)])) for i in w["seats"]))
+        events.append(Event(T("The bids: {bids}.", bids=shown)))
         s.window = None
         if best:
             winner, amount = best[0][0], int(best[0][1])
@@ -311,9 +322,9 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
     def _open_bid(self, s: NewmarketState, seat: int, move: Move) -> list[Event]:
         if move.kind == "bid":
             s.high, s.high_seat = int(move.args[0]), seat
-            events = [Event(f"{{p{seat}}} bids {chips_text(s.high)}.")]
+            events = [Event(T("{seat} bids {chips}.", seat=Seat(seat), chips=chips_text(s.high)))]
         else:
-            events = [Event(f"{{p{seat}}} passes.")]
+            events = [Event(T("{seat} passes.", seat=Seat(seat)))]
         nxt = self._next_bidder(s, seat)
         if move.kind == "pass":
             s.bidders.remove(seat)
@@ -334,20 +345,20 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
     def _sold(self, s: NewmarketState, winner: int, amount: int) -> list[Event]:
         paid = self.match_format(s).pay(s.scores, winner, s.dealer, amount)
         self._take_widow(s, winner)
-        events = [Event(f"{{p{winner}}} buys the widow for {chips_text(paid)}, paid to {{p{s.dealer}}}; "
-                        f"their old hand is dead.")]
+        events = [Event(T("{seat} buys the widow for {chips}, paid to {dealer}; their old hand is dead.",
+                          seat=Seat(winner), chips=chips_text(paid), dealer=Seat(s.dealer)))]
         return events + self._start_play(s)
 
     def _unsold(self, s: NewmarketState) -> list[Event]:
         s.dead, s.dead_seat, s.widow = s.widow, -1, []
-        return [Event("Nobody bids: the widow stays dead, unseen.")] + self._start_play(s)
+        return [Event(T("Nobody bids: the widow stays dead, unseen."))] + self._start_play(s)
 
     def _start_play(self, s: NewmarketState) -> list[Event]:
         s.phase = PLAY
         s.bidders, s.high, s.high_seat = [], 0, -1
         s.turn = next_active(s.dealer, s.out)
         s.lead_suits, s.stopped, s.need = [], "", ""
-        return [Event(f"{{p{s.turn}}} starts a run in any suit.")]
+        return [Event(T("{seat} starts a run in any suit.", seat=Seat(s.turn)))]
 
     def _play_card(self, s: NewmarketState, seat: int, code: str) -> list[Event]:
         auto = s.options["chain"] == "auto"
@@ -356,12 +367,13 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             s.hands[seat].remove(code)
             suit = C.SUIT[code]
             s.played[suit].append(code)
-            events.append(Event(f"{{p{seat}}} plays {C.text(code)}."))
+            events.append(Event(T("{seat} plays {card}.", seat=Seat(seat), card=Card(code))))
             if code in PAY_CARDS:
                 k = PAY_CARDS.index(code)
                 won, s.pots[k] = s.pots[k], 0
                 s.scores[seat] += won
-                events.append(Event(f"{{p{seat}}} collects the {PAY_NAMES[k]} pot: {chips_text(won)}."))
+                events.append(Event(T("{seat} collects the {pay_card} pot: {chips}.", seat=Seat(seat),
+                                      pay_card=PAY_NAMES[k], chips=chips_text(won))))
             if not s.hands[seat]:
                 return events + self._end_hand(s, seat)
             follow = CHAIN.follow(s.hands, code)
@@ -379,13 +391,15 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
         s.turn = leader
         # both suits of the other colour (which of them the leader holds stays private)
         s.lead_suits = wanted if any(C.SUIT[c] in wanted for c in options) else []
-        top = "after the ace" if CHAIN.next_card(code) is None else "(the next card is not in play)"
-        events.append(Event(f"The {C.SUIT_SYMBOLS[suit]} run stops {top}."))
+        symbol = C.SUIT_SYMBOLS[suit]
+        events.append(Event(T("The {symbol} run stops after the ace.", symbol=symbol) if CHAIN.next_card(code) is None
+                            else T("The {symbol} run stops (the next card is not in play).", symbol=symbol)))
         if not s.lead_suits:
-            events.append(Event(f"Nobody holds a card of {_suits_text(wanted)}: {{p{leader}}} starts a run "
-                                f"in any suit."))
+            events.append(Event(T("Nobody holds a card of {suits}: {seat} starts a run in any suit.",
+                                  suits=_suits_text(wanted), seat=Seat(leader))))
         elif leader != last:
-            events.append(Event(f"{{p{last}}} holds no {_suits_text(wanted)}: {{p{leader}}} starts the next run."))
+            events.append(Event(T("{last} holds no {suits}: {seat} starts the next run.", last=Seat(last),
+                                  suits=_suits_text(wanted), seat=Seat(leader))))
         return events
 
     def _end_hand(self, s: NewmarketState, winner: int) -> list[Event]:
@@ -395,9 +409,16 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
             if i != winner and hand:
                 paid.append((i, fmt.pay(s.scores, i, winner, len(hand))))
         s.need, s.lead_suits = "", []
-        payments = ", ".join(f"{{p{i}}} paid {chips_text(n)}" for i, n in paid)
-        s.last_result = f"Hand {s.hand_no}: {{p{winner}}} went out; {payments or 'nobody had to pay'}"
-        events = [Event(f"{{p{winner}}} is out of cards and wins the hand!"), Event(s.last_result + ".")]
+        payments = AndList(tuple(T("{seat} paid {chips}", seat=Seat(i), chips=chips_text(n)) for i, n in paid))
+        who = Seat(winner)
+        if paid:
+            result = T("Hand {hand}: {seat} went out; {payments}", hand=s.hand_no, seat=who, payments=payments)
+            line = T("Hand {hand}: {seat} went out; {payments}.", hand=s.hand_no, seat=who, payments=payments)
+        else:
+            result = T("Hand {hand}: {seat} went out; nobody had to pay", hand=s.hand_no, seat=who)
+            line = T("Hand {hand}: {seat} went out; nobody had to pay.", hand=s.hand_no, seat=who)
+        s.last_result = text_data(result)
+        events = [Event(T("{seat} is out of cards and wins the hand!", seat=who)), Event(line)]
         return self.next_hand(s, events)
 
     # -- reaction window
@@ -408,90 +429,101 @@ class Newmarket(ChipsMatch, Game[NewmarketState]):
         return _PASS if s.window is not None and seat in pending(s.window) else None
 
     # -- what people see
-    def _pots_text(self, s: NewmarketState) -> str:
-        return ", ".join(f"{name} {n}" for name, n in zip(PAY_NAMES, s.pots, strict=True))
+    def _pots_text(self, s: NewmarketState) -> AndList:
+        pots = zip(PAY_NAMES, s.pots, strict=True)
+        return AndList(tuple(T("{pay_card} {n}", pay_card=name, n=n) for name, n in pots))
 
     def instruction(self, s: NewmarketState, seat: int) -> str:
         if s.phase == WIDOW:
-            return ("You dealt. Keep your hand (the widow is then auctioned to the others, and you get "
-                    "the price) or take the widow without seeing it?")
+            return T("You dealt. Keep your hand (the widow is then auctioned to the others, and you get "
+                     "the price) or take the widow without seeing it?")
         if s.phase == AUCTION:
-            cap = self.bid_cap(s, seat)
-            floor = self._bid_floor(s)
-            if s.window is not None:
-                if cap < 1:
-                    return "Sealed bids for the widow: you have no chips to bid with, so pass."
-                bid = "bid 1 chip" if cap == 1 else f"bid 1–{cap} chips"
-                return (f"Sealed bid for the widow: {bid} or pass. No bid is shown until "
-                        f"everyone has answered; the highest buys the widow.")
-            if cap < floor:
-                return f"The widow is bid up to {chips_text(s.high)}; you cannot go higher: pass."
-            now = f"The high bid is {chips_text(s.high)} by {{p{s.high_seat}}}. " if s.high else ""
-            bid = chips_text(cap) if floor == cap else f"{floor}–{cap} chips"
-            return f"{now}Bid {bid} for the widow, or pass (a pass is final)."
+            return self._bid_instruction(s, seat)
         if s.need:
-            return f"You hold the next card of the run, {C.text(s.need)}: play it."
+            return T("You hold the next card of the run, {card}: play it.", card=Card(s.need))
         if s.lead_suits:
-            return (f"The {C.SUIT_SYMBOLS[s.stopped]} run stopped. Start a run in {_suits_text(s.lead_suits)}: "
-                    f"you play your lowest card of the suit.")
-        return "Start a run: choose a suit and you play your lowest card of it."
+            return T("The {symbol} run stopped. Start a run in {suits}: you play your lowest card of the suit.",
+                     symbol=C.SUIT_SYMBOLS[s.stopped], suits=_suits_text(s.lead_suits))
+        return T("Start a run: choose a suit and you play your lowest card of it.")
+
+    def _bid_instruction(self, s: NewmarketState, seat: int) -> Text:
+        cap = self.bid_cap(s, seat)
+        floor = self._bid_floor(s)
+        if s.window is not None:
+            if cap < 1:
+                return T("Sealed bids for the widow: you have no chips to bid with, so pass.")
+            if cap == 1:
+                return T("Sealed bid for the widow: bid 1 chip or pass. No bid is shown until "
+                         "everyone has answered; the highest buys the widow.")
+            return T("Sealed bid for the widow: bid 1–{most} chips or pass. No bid is shown until "
+                     "everyone has answered; the highest buys the widow.", most=cap)
+        if cap < floor:
+            return T("The widow is bid up to {chips}; you cannot go higher: pass.", chips=chips_text(s.high))
+        bid = chips_text(cap) if floor == cap else T("{least}–{most} chips", least=floor, most=cap)
+        if s.high:
+            return T("The high bid is {chips} by {seat}. Bid {bid} for the widow, or pass (a pass is final).",
+                     chips=chips_text(s.high), seat=Seat(s.high_seat), bid=bid)
+        return T("Bid {bid} for the widow, or pass (a pass is final).", bid=bid)
 
     def describe(self, s: NewmarketState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         if move.kind == "keep":
-            return (("The widow", "Keep my hand"),)
+            return ((T("The widow"), T("Keep my hand")),)
         if move.kind == "swap":
-            return (("The widow", "Take the widow"),)
+            return ((T("The widow"), T("Take the widow")),)
         if move.kind == "pass":
-            return (("Bid for the widow", "Pass"),)
+            return ((T("Bid for the widow"), T("Pass")),)
         if move.kind == "bid":
-            return (("Bid for the widow", chips_text(int(move.args[0]))),)
-        code = move.args[0]
+            return ((T("Bid for the widow"), chips_text(int(move.args[0]))),)
+        card = T("{card}", card=Card(move.args[0]))
         if s.need:
-            return (("Play the next card", C.text(code)),)
-        return (("Start a run with your lowest card of a suit", C.text(code)),)
+            return ((T("Play the next card"), card),)
+        return ((T("Start a run with your lowest card of a suit"), card),)
 
     def view(self, s: NewmarketState, seat: int | None) -> View:
         seats = []
         for i, hand in enumerate(s.hands):
             notes = self.seat_notes(s, i)
             if i == s.swapped:
-                notes.append("took the widow")
+                notes.append(T("took the widow"))
             if s.window is not None and i in s.window["seats"]:
-                notes.append("has answered" if str(i) in s.window["answers"] else "bidding")
+                notes.append(T("has answered") if str(i) in s.window["answers"] else T("bidding"))
             if s.window is None and s.phase == AUCTION:
                 if i == s.high_seat:
-                    notes.append(f"high bid {s.high}")
+                    notes.append(T("high bid {n}", n=s.high))
                 elif i != s.dealer and not s.out[i] and i not in s.bidders:
-                    notes.append("passed")
+                    notes.append(T("passed"))
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
-        piles = [PileView(f"{C.SUIT_SYMBOLS[x]} played", sorted(s.played[x], key=CHAIN.power), len(s.played[x]))
-                 for x in C.SUITS]
+        piles = [PileView(T("{symbol} played", symbol=C.SUIT_SYMBOLS[x]), sorted(s.played[x], key=CHAIN.power),
+                          len(s.played[x])) for x in C.SUITS]
         if s.widow:
-            piles.append(PileView("Widow", [], len(s.widow)))
+            piles.append(PileView(T("Widow"), [], len(s.widow)))
         if s.dead:
             mine = seat is not None and seat == s.dead_seat
-            piles.append(PileView("Dead hand", list(s.dead) if mine else [], len(s.dead),
+            piles.append(PileView(T("Dead hand"), list(s.dead) if mine else [], len(s.dead),
                                   s.dead_seat if s.dead_seat >= 0 else None))
-        facts = [f"Pots: {self._pots_text(s)}", self.match_fact(s)]
+        facts = [T("Pots: {pots}", pots=self._pots_text(s)), self.match_fact(s)]
         if s.window is not None and seat is not None and str(seat) in s.window["answers"]:
             mine = s.window["answers"][str(seat)]
-            facts.append("Your sealed answer: " + ("pass" if mine == PASS else f"bid {chips_text(int(mine))}"))
+            facts.append(T("Your sealed answer: pass") if mine == PASS
+                         else T("Your sealed answer: bid {chips}", chips=chips_text(int(mine))))
         if s.last_result:
-            facts.append(s.last_result)
+            facts.append(text_from(s.last_result))
+        return table_view(self, s, seat, seats=seats, piles=piles, status=self._status(s), facts=facts)
+
+    def _status(self, s: NewmarketState) -> str:
+        hand, turn = s.hand_no, Seat(s.turn)
         if s.over:
-            status = self.outcome(s).summary
-        elif s.phase == WIDOW:
-            status = f"Hand {s.hand_no}. {{p{s.dealer}}} decides about the widow."
-        elif s.window is not None:
-            status = f"Hand {s.hand_no}. Sealed bids for the widow: waiting for " \
-                     f"{seat_names(sorted(pending(s.window)))}."
-        elif s.phase == AUCTION:
-            status = f"Hand {s.hand_no}. Auction of the widow: {{p{s.turn}}} to bid or pass."
-        elif s.need:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} plays the next card of the run."
-        else:
-            status = f"Hand {s.hand_no}. {{p{s.turn}}} starts a run."
-        return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
+            return self.outcome(s).summary
+        if s.phase == WIDOW:
+            return T("Hand {hand}. {seat} decides about the widow.", hand=hand, seat=Seat(s.dealer))
+        if s.window is not None:
+            return T("Hand {hand}. Sealed bids for the widow: waiting for {seats}.", hand=hand,
+                     seats=Seats(tuple(sorted(pending(s.window)))))
+        if s.phase == AUCTION:
+            return T("Hand {hand}. Auction of the widow: {seat} to bid or pass.", hand=hand, seat=turn)
+        if s.need:
+            return T("Hand {hand}. {seat} plays the next card of the run.", hand=hand, seat=turn)
+        return T("Hand {hand}. {seat} starts a run.", hand=hand, seat=turn)
 
     def heuristic_move(self, s: NewmarketState, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """Keep a hand that holds a pay card or two aces (stoppers that win the next lead),

@@ -10,6 +10,7 @@ from games import cards as C
 from games import registry
 from games.engine import BadOption, Move
 from games.newmarket import AUCTION, GAME, MAX_BID, PAY_CARDS, PLAY, WIDOW, NewmarketState
+from games.text import text_from
 from tests.playthrough import assert_events_private, assert_no_leak, assert_refused, play_random
 from tests.table_helpers import assert_card_refusals
 
@@ -170,7 +171,7 @@ def test_the_highest_sealed_bid_buys_the_widow_and_pays_the_dealer():
     GAME.apply(s, 1, "bid 2")
     GAME.apply(s, 3, "bid 5")
     events = GAME.apply(s, 2, "pass")
-    assert "The bids: {p1} 2, {p2} passed, {p3} 5." in texts(events)
+    assert "The bids: {p1} 2, {p2} passed and {p3} 5." in texts(events)
     assert any("{p3} buys the widow for 5 chips, paid to {p0}" in t for t in texts(events))
     assert s.scores == [55, 50, 50, 45]
     assert sorted(s.hands[3]) == sorted(widow) and s.dead == old and s.dead_seat == 3
@@ -332,7 +333,7 @@ def test_the_first_player_out_is_paid_a_chip_per_card_and_unwon_pots_carry_over(
     s = table([["3C"], ["5S", "7S", "9S"], ["2H", "3H"]], pots=[2, 4, 6, 8], dealer=2, turn=0)
     events = GAME.apply(s, 0, "play 3C")
     assert "{p0} is out of cards and wins the hand!" in texts(events)
-    assert "Hand 1: {p0} went out; {p1} paid 3 chips, {p2} paid 2 chips" in s.last_result
+    assert "Hand 1: {p0} went out; {p1} paid 3 chips and {p2} paid 2 chips" in text_from(s.last_result)
     assert s.scores == [55 - 4, 47 - 4, 48 - 4], "then everyone antes for hand 2"
     assert s.pots == [5, 7, 9, 11] and s.hand_no == 2 and s.dealer == 0, "the deal passes left"
 
@@ -405,7 +406,7 @@ def test_chips_are_conserved_between_seats_and_pots():
 def test_pots_are_shown_without_reading_as_cards():
     s = GAME.start(3, {}, seed=2)
     facts = GAME.view(s, 0).facts
-    assert facts[0] == "Pots: ace of ♥ 3, king of ♣ 3, queen of ♦ 3, jack of ♠ 3"
+    assert facts[0] == "Pots: ace of ♥ 3, king of ♣ 3, queen of ♦ 3 and jack of ♠ 3"
     assert all(C.text(c) not in " ".join(facts) for c in PAY_CARDS)
 
 
@@ -508,3 +509,21 @@ def test_options_are_checked():
 
 def test_registered():
     assert registry.get("newmarket") is GAME
+
+
+# --- in other languages ---------------------------------------------------------------------------------
+
+def test_a_run_that_stops_reads_in_italian_and_the_pots_in_chinese():
+    """The lines of a run played by whoever holds the next card, the stop and the status read in
+    Italian with names and cards filled in; the pots list reads in Chinese, pay cards named in words."""
+    from games.engine import Event
+    from games.localize import render
+
+    s = table([["4S", "8S", "2D", "3D"], ["5S", "7S", "KD"], ["6S", "2C", "3C"]], dead=["9S"], pots=[3, 3, 3, 3])
+    events = GAME.apply(s, 0, "play 4S")
+    lines = [Event(render(e.text, "it")).render(["Ada", "Bea", "Cesare"]) for e in events]
+    assert lines == ["Ada gioca 4♠.", "Bea gioca 5♠.", "Cesare gioca 6♠.", "Bea gioca 7♠.", "Ada gioca 8♠.",
+                     "La scala di ♠ si ferma (la carta successiva non è in gioco)."]
+    assert render(GAME.view(s, 0).status, "it") == "Mano 1. {p0} inizia una scala."
+    assert render(GAME.view(s, 0).facts[0], "zh_CN") == "奖池：红桃A：3、梅花K：3、方块Q：3和黑桃J：3"
+    assert render(GAME.title, "zh_CN") == "纽马克特"
