@@ -32,7 +32,7 @@ Choices where the rules file leaves room (decisions and clarifications in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from games import cards as C
 from games.common.capture import capture_options
@@ -40,13 +40,16 @@ from games.common.match import DealtMatch, MatchFormat, award_in_order, match_ou
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
+from games.text import Card, Cards, Seat, Text, text_data, text_from, texts
+
+T, N = texts("scopa")
 
 HAND_SIZE = 3
 BOARD_SIZE = 4
 SETTEBELLO = "7D"
 VALUES = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, C.JACK: 8, C.QUEEN: 9, C.KING: 10}
 PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, C.JACK: 10, C.QUEEN: 10, C.KING: 10}
-TRAIL_LABEL = "Put it on the board (nothing to take)"
+TRAIL_LABEL = T("Put it on the board (nothing to take)")
 
 
 def value(code: str) -> int:
@@ -81,9 +84,9 @@ def diamonds(pile: list[str]) -> int:
 
 @dataclass(frozen=True)
 class ScopaOptions(Options):
-    target: int = option(11, choices=(11, 21), help="points needed to win the match")
-    kings_redeal: bool = option(True, help="deal again when three or more of the four board cards are kings")
-    last_card_sweep: bool = option(False, help="a sweep with the very last card of the deal counts")
+    target: int = option(11, choices=(11, 21), help=T("points needed to win the match"))
+    kings_redeal: bool = option(True, help=T("deal again when three or more of the four board cards are kings"))
+    last_card_sweep: bool = option(False, help=T("a sweep with the very last card of the deal counts"))
 
     def match(self) -> MatchFormat:
         return MatchFormat("race", self.target)
@@ -99,17 +102,17 @@ class ScopaState(State):
     sweep_cards: list[str] = field(default_factory=list)  # the card that made each sweep (face up)
     turn: int = 0
     last_capturer: int = -1
-    last_result: str = ""
+    last_result: str | dict = ""    # the last hand's points, as text_data
 
 
 class Scopa(DealtMatch, Game[ScopaState]):
     key = "scopa"
-    title = "Scopa"
+    title = T("Scopa")
     seats = range(2, 3)
     Options = ScopaOptions
     State = ScopaState
-    summary = "Italian fishing game: capture by pairing or adding up, and sweep the board."
-    rules = (
+    summary = T("Italian fishing game: capture by pairing or adding up, and sweep the board.")
+    rules = T(
         "Two players use a 40-card pack (ace to 7 plus jack, queen and king). For adding, "
         "an ace is 1, number cards their number, a jack 8, a queen 9 and a king 10. Each "
         "player gets three cards and four go face up in the middle; the player who did not "
@@ -147,14 +150,15 @@ class Scopa(DealtMatch, Game[ScopaState]):
             kings = sum(1 for code in s.board if C.rank(code) == C.KING)
             if not (o.kings_redeal and kings >= 3):
                 break
-            events.append(Event(f"{kings} kings are dealt to the board ({C.texts(s.board)}): "
-                                f"the cards are dealt again."))
+            events.append(Event(T("{kings} kings are dealt to the board ({cards}): the cards are dealt again.",
+                                  kings=kings, cards=Cards(tuple(s.board)))))
         s.piles = [[] for _ in range(s.players)]
         s.sweeps, s.sweep_cards = [], []
         s.last_capturer = -1
         s.turn = next_seat(s.dealer, s.players)
         s.hand_no += 1
-        events.append(Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals; the board is {C.texts(s.board)}."))
+        events.append(Event(T("Hand {hand}: {seat} deals; the board is {cards}.", hand=s.hand_no,
+                              seat=Seat(s.dealer), cards=Cards(tuple(s.board)))))
         return events + self._refill(s)
 
     def _refill(self, s: ScopaState) -> list[Event]:
@@ -164,7 +168,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
             for _ in range(min(HAND_SIZE, len(s.stock))):
                 hand.append(s.stock.pop())
             hand.sort(key=C.sort_key)
-        return [Event(f"Your cards: {C.texts(h)}.", to=i) for i, h in enumerate(s.hands)]
+        return [Event(T("Your cards: {cards}.", cards=Cards(tuple(h))), to=i) for i, h in enumerate(s.hands)]
 
     # -- legality
     def to_move(self, s: ScopaState) -> frozenset[int]:
@@ -185,50 +189,53 @@ class Scopa(DealtMatch, Game[ScopaState]):
 
     def refuse(self, s: ScopaState, seat: int, move: Move) -> str | None:
         if move.kind != "play":
-            return f"'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'."
+            return T("'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",
+                     move=str(move))
         code, why = card_to_play(move, s.hands[seat], "7D")
         if why:
             return why
         extra = [name for name, _ in move.params if name != "take"]
         if extra:
-            return f"'{extra[0]}=' is not part of a Scopa move; only take= is (e.g. take=3C+4H)."
+            return T("'{name}=' is not part of a Scopa move; only take= is (e.g. take=3C+4H).", name=extra[0])
         options = captures(s.board, code)
         take = move.param("take")
         if take is None:
             if options:
-                return (f"{C.text(code)} can capture ({self._options_text(options)}), so it may not just go "
-                        f"on the board: say which cards it takes, e.g. 'play {code} take={'+'.join(options[0])}'.")
+                return T("{card} can capture ({options}), so it may not just go on the board: say which cards it "
+                         "takes, e.g. '{example}'.", card=Card(code), options=_options_text(options),
+                         example=f"play {code} take={'+'.join(options[0])}")
             return None
         if not options:
-            return f"{C.text(code)} cannot capture anything: play it without take= to put it on the board."
+            return T("{card} cannot capture anything: play it without take= to put it on the board.", card=Card(code))
         parts = take.split("+")
         if not all(C.is_card(p) for p in parts):
-            return f"'{take}' is not a list of cards; write e.g. take=3C+4H."
+            return T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take)
         taken = [C.card(p).code for p in parts]
         if len(set(taken)) != len(taken):
-            return "Name each card to take only once."
+            return T("Name each card to take only once.")
         for t in taken:
             if t not in s.board:
-                return f"{C.text(t)} is not on the board."
+                return T("{card} is not on the board.", card=Card(t))
         if set(taken) in [set(o) for o in options]:
             return None
-        rank = C.rank(code)
-        if any(C.rank(t) == rank for t in s.board):
-            if len(taken) > 1 and all(C.rank(t) == rank for t in taken):
-                return f"A pairing takes only one card of the same rank: choose one ({self._options_text(options)})."
-            return (f"{C.text(code)} can pair with a card of its rank, and pairing comes before adding: "
-                    f"take {self._options_text(options)}.")
-        total = sum(value(t) for t in taken)
-        if len(taken) == 1:
-            return (f"{C.text(code)} can take a single card only of its own rank, and {C.text(taken[0])} "
-                    f"is not. It can take {self._options_text(options)}.")
-        return (f"{C.texts(taken, ' + ')} adds up to {total}, not {value(code)}. "
-                f"{C.text(code)} can take {self._options_text(options)}.")
+        return self._wrong_capture(code, taken, options, s.board)
 
     @staticmethod
-    def _options_text(options: list[list[str]], most: int = 4) -> str:
-        text = " or ".join(C.texts(taken, " + ") for taken in options[:most])
-        return text + (f" (or {len(options) - most} more)" if len(options) > most else "")
+    def _wrong_capture(code: str, taken: list[str], options: list[list[str]], board: list[str]) -> Text:
+        """Why taking ``taken`` with ``code`` is not one of its captures ``options``."""
+        rank = C.rank(code)
+        if any(C.rank(t) == rank for t in board):
+            if len(taken) > 1 and all(C.rank(t) == rank for t in taken):
+                return T("A pairing takes only one card of the same rank: choose one ({options}).",
+                         options=_options_text(options))
+            return T("{card} can pair with a card of its rank, and pairing comes before adding: take {options}.",
+                     card=Card(code), options=_options_text(options))
+        if len(taken) == 1:
+            return T("{card} can take a single card only of its own rank, and {taken} is not. It can take "
+                     "{options}.", card=Card(code), taken=Card(taken[0]), options=_options_text(options))
+        return T("{cards} adds up to {total}, not {value}. {card} can take {options}.",
+                 cards=_sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
+                 options=_options_text(options))
 
     # -- playing
     def play(self, s: ScopaState, seat: int, move: Move) -> list[Event]:
@@ -246,23 +253,25 @@ class Scopa(DealtMatch, Game[ScopaState]):
             pile += taken
             pile.append(code)
             s.last_capturer = seat
-            events = [Event(f"{{p{seat}}} plays {C.text(code)} and takes {C.texts(taken, ' + ')}.")]
+            events = [Event(T("{seat} plays {card} and takes {cards}.", seat=Seat(seat), card=Card(code),
+                              cards=_sum_text(taken)))]
             if not board:
                 if last_card and not self.options_of(s).last_card_sweep:
-                    events.append(Event("The board is cleared, but with the last card of the deal: no sweep."))
+                    events.append(Event(T("The board is cleared, but with the last card of the deal: no sweep.")))
                 else:
                     s.sweeps.append(seat)
                     s.sweep_cards.append(code)
-                    events.append(Event(f"Scopa! {{p{seat}}} sweeps the board."))
+                    events.append(Event(T("Scopa! {seat} sweeps the board.", seat=Seat(seat))))
         else:
             s.board.append(code)
             s.board.sort(key=board_key)
-            events = [Event(f"{{p{seat}}} puts {C.text(code)} on the board.")]
+            events = [Event(T("{seat} puts {card} on the board.", seat=Seat(seat), card=Card(code)))]
         s.turn = next_seat(seat, s.players)
         if not any(s.hands):
             if s.stock:
                 left = max(0, len(s.stock) - HAND_SIZE * s.players)
-                events.append(Event(f"Three new cards each; {left} left in the stock."))
+                events.append(Event(N("Three new cards each; {n} left in the stock.",
+                                      "Three new cards each; {n} left in the stock.", left)))
                 events += self._refill(s)
             else:
                 events += self._end_hand(s)
@@ -272,74 +281,57 @@ class Scopa(DealtMatch, Game[ScopaState]):
         o: ScopaOptions = self.options_of(s)
         events = []
         if s.board and s.last_capturer >= 0:
-            events.append(Event(f"{{p{s.last_capturer}}} captured last and takes the rest of the board: "
-                                f"{C.texts(s.board)}."))
+            events.append(Event(T("{seat} captured last and takes the rest of the board: {cards}.",
+                                  seat=Seat(s.last_capturer), cards=Cards(tuple(s.board)))))
             s.piles[s.last_capturer] += s.board
             s.board = []
         counted = award_in_order(s.scores, self.hand_awards(s), o.target)
-        if counted:
-            lines = [f"{{p{seat}}} {reason}" + (f" +{pts}" if pts > 1 else "") for seat, pts, reason in counted]
-            s.last_result = f"Hand {s.hand_no}: " + "; ".join(lines)
-        else:
-            s.last_result = f"Hand {s.hand_no}: no points"
-        score_text = " – ".join(str(x) for x in s.scores)
-        events.append(Event(f"{s.last_result}. Score {score_text}."))
+        result = _points_text(s.hand_no, counted)
+        s.last_result = text_data(result)
+        events.append(Event(T("{result}. Score {first} – {second}.", result=result, first=s.scores[0],
+                              second=s.scores[1])))
         return self.after_hand(s, events, o.match().finished(s.scores, s.hand_no))
 
-    def hand_awards(self, s: ScopaState) -> list[tuple[int, int, str]]:
+    def hand_awards(self, s: ScopaState) -> list[tuple[int, int, Text]]:
         """The points of a finished hand as (seat, points, reason), in scoring order."""
         awards = []
         counts = [len(p) for p in s.piles]
         leader = _sole_best(counts)
         if leader is not None:
-            awards.append((leader, 1, f"most cards ({counts[leader]})"))
+            awards.append((leader, 1, T("most cards ({n})", n=counts[leader])))
         dia = [diamonds(p) for p in s.piles]
         leader = _sole_best(dia)
         if leader is not None:
-            awards.append((leader, 1, f"most diamonds ({dia[leader]})"))
+            awards.append((leader, 1, T("most diamonds ({n})", n=dia[leader])))
         for seat, pile in enumerate(s.piles):
             if SETTEBELLO in pile:
-                awards.append((seat, 1, "settebello"))
+                awards.append((seat, 1, T("settebello")))
         prim = [primiera(p) for p in s.piles]
         leader = _sole_best([-1 if p is None else p for p in prim])
         if leader is not None and prim[leader] is not None:
-            awards.append((leader, 1, f"primiera ({prim[leader]})"))
-        awards += [(seat, 1, "sweep") for seat in s.sweeps]
+            awards.append((leader, 1, T("primiera ({n})", n=prim[leader])))
+        awards += [(seat, 1, T("sweep")) for seat in s.sweeps]
         return awards
 
     # -- what people see
     def instruction(self, s: ScopaState, seat: int) -> str:
-        board = C.texts(s.board) if s.board else "empty"
-        return f"Your turn: play a card, capturing if it can. Board: {board}."
+        if not s.board:
+            return T("Your turn: play a card, capturing if it can. Board: empty.")
+        return T("Your turn: play a card, capturing if it can. Board: {cards}.", cards=Cards(tuple(s.board)))
 
     def describe(self, s: ScopaState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        step = ("Play a card", C.text(move.args[0]))
+        step = (T("Play a card"), _sum_text([move.args[0]]))
         take = move.param("take")
-        if not take:
-            return (step, ("Capture", TRAIL_LABEL))
-        return (step, ("Capture", C.texts(take.split("+"), " + ")))
+        return (step, (T("Capture"), _sum_text(take.split("+")) if take else TRAIL_LABEL))
 
-    def counters(self, s: ScopaState, seat: int) -> list[str]:
+    def counters(self, s: ScopaState, seat: int) -> list[Text]:
         """Live scoring counters of one seat's capture pile, worded as captures (the seat line
         also shows the cards in hand): "captured 10 (1 diamond, primiera 66)", "1 sweep"."""
         pile = s.piles[seat]
-        if pile:
-            dia = diamonds(pile)
-            parts = [f"{dia} diamond{'' if dia == 1 else 's'}"]
-            if SETTEBELLO in pile:
-                parts.append("the settebello")
-            prim = primiera(pile)
-            if prim is None:
-                missing = "".join(C.SUIT_SYMBOLS[x] for x in C.SUITS if not any(c.endswith(x) for c in pile))
-                parts.append(f"primiera needs {missing}")
-            else:
-                parts.append(f"primiera {prim}")
-            notes = [f"captured {len(pile)} ({', '.join(parts)})"]
-        else:
-            notes = ["nothing captured yet"]
+        notes = [_capture_note(pile)] if pile else [T("nothing captured yet")]
         sweeps = s.sweeps.count(seat)
         if sweeps:
-            notes.append(f"{sweeps} sweep{'s' if sweeps > 1 else ''}")
+            notes.append(N("{n} sweep", "{n} sweeps", sweeps))
         return notes
 
     def score_unit(self, s: ScopaState) -> tuple[str, str]:
@@ -349,21 +341,22 @@ class Scopa(DealtMatch, Game[ScopaState]):
         o: ScopaOptions = self.options_of(s)
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = (["dealer"] if i == s.dealer else []) + self.counters(s, i)
+            notes = ([T("dealer")] if i == s.dealer else []) + self.counters(s, i)
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
         # the dealer (a seat note) and the stock (a pile) are shown already: no facts for them
-        facts = [f"Match: {o.match().describe()}"]
+        facts = [T("Match: {format}", format=o.match().describe())]
         if s.last_capturer >= 0:
-            facts.append(f"Last capture: {{p{s.last_capturer}}}")
+            facts.append(T("Last capture: {seat}", seat=Seat(s.last_capturer)))
         if o.last_card_sweep:
-            facts.append("A sweep with the last card of the deal counts")
+            facts.append(T("A sweep with the last card of the deal counts"))
         if s.last_result:
-            facts.append(s.last_result)
-        piles = [PileView("Board", list(s.board), len(s.board)), PileView("Stock", [], len(s.stock))]
+            facts.append(text_from(s.last_result))
+        piles = [PileView(T("Board"), list(s.board), len(s.board)), PileView(T("Stock"), [], len(s.stock))]
         for i, pile in enumerate(s.piles):
             shown = [c for who, c in zip(s.sweeps, s.sweep_cards, strict=True) if who == i]
-            piles.append(PileView(f"{{p{i}}}'s captures", shown, len(pile), owner=i))
-        status = self.outcome(s).summary if s.over else f"Hand {s.hand_no}. {{p{s.turn}}} to play."
+            piles.append(PileView(T("{seat}'s captures", seat=Seat(i)), shown, len(pile), owner=i))
+        status = self.outcome(s).summary if s.over else T("Hand {hand}. {seat} to play.", hand=s.hand_no,
+                                                          seat=Seat(s.turn))
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: ScopaState) -> list[Zone]:
@@ -374,8 +367,10 @@ class Scopa(DealtMatch, Game[ScopaState]):
     def outcome(self, s: ScopaState) -> Outcome | None:
         if not s.over:
             return None
-        score_text = "–".join(str(x) for x in s.scores)
-        return match_outcome(self.options_of(s).match(), s.scores, f" ({score_text})!")
+        outcome = match_outcome(self.options_of(s).match(), s.scores)
+        (winner,) = outcome.winners     # points stop at the target: one player reaches it
+        return replace(outcome, summary=T("{seat} wins ({first}–{second})!", seat=Seat(winner),
+                                          first=s.scores[0], second=s.scores[1]))
 
     # -- computer players
     def rollout_move(self, s, seat, moves, rng):
@@ -420,6 +415,50 @@ class Scopa(DealtMatch, Game[ScopaState]):
             if score > best_score:
                 best, best_score = m, score
         return best
+
+
+def _sum_text(codes: list[str]) -> Text:
+    """Cards added up: "3♣ + 4♥" (one card: just that card)."""
+    text = T("{card}", card=Card(codes[0]))
+    for code in codes[1:]:
+        text = T("{cards} + {card}", cards=text, card=Card(code))
+    return text
+
+
+def _options_text(options: list[list[str]], most: int = 4) -> Text:
+    """A card's captures: "7♥ or 3♣ + 4♥" (at most ``most``, then how many more)."""
+    text = _sum_text(options[0])
+    for taken in options[1:most]:
+        text = T("{captures} or {capture}", captures=text, capture=_sum_text(taken))
+    if len(options) > most:
+        more = len(options) - most
+        text = N("{captures} (or {n} more)", "{captures} (or {n} more)", more, captures=text)
+    return text
+
+
+def _capture_note(pile: list[str]) -> Text:
+    """A seat's captures so far: "captured 10 (1 diamond, the settebello, primiera 66)"."""
+    n, dia, prim = len(pile), N("{n} diamond", "{n} diamonds", diamonds(pile)), primiera(pile)
+    if prim is None:
+        missing = "".join(C.SUIT_SYMBOLS[x] for x in C.SUITS if not any(c.endswith(x) for c in pile))
+        if SETTEBELLO in pile:
+            return T("captured {n} ({diamonds}, the settebello, primiera needs {suits})", n=n, diamonds=dia,
+                     suits=missing)
+        return T("captured {n} ({diamonds}, primiera needs {suits})", n=n, diamonds=dia, suits=missing)
+    if SETTEBELLO in pile:
+        return T("captured {n} ({diamonds}, the settebello, primiera {points})", n=n, diamonds=dia, points=prim)
+    return T("captured {n} ({diamonds}, primiera {points})", n=n, diamonds=dia, points=prim)
+
+
+def _points_text(hand: int, counted: list[tuple[int, int, Text]]) -> Text:
+    """The points a hand gave, in the order they were counted: "Hand 3: {p0} most cards (22); {p1} sweep"."""
+    if not counted:
+        return T("Hand {hand}: no points", hand=hand)
+    points = None
+    for seat, _, award in counted:    # each award is one point
+        point = T("{seat} {award}", seat=Seat(seat), award=award)
+        points = point if points is None else T("{points}; {point}", points=points, point=point)
+    return T("Hand {hand}: {points}", hand=hand, points=points)
 
 
 def _sole_best(values: list[int]) -> int | None:

@@ -8,8 +8,10 @@ import pytest
 from games import cards as C
 from games import registry
 from games.common.match import award_in_order
-from games.engine import BadOption, Move
+from games.engine import BadOption, Event, Move
+from games.localize import render
 from games.scopa import GAME, TRAIL_LABEL, ScopaState, primiera
+from games.text import text_from
 from tests.playthrough import assert_refused
 
 DECK = Counter(C.italian_deck())
@@ -186,14 +188,14 @@ def test_last_card_of_the_deal_does_not_sweep():
     s = table([["7D"], []], ["7S"], stock=[])
     events = GAME.apply(s, 0, "play 7D take=7S")
     assert any("no sweep" in e.text for e in events)
-    assert "sweep" not in s.last_result.replace("no sweep", "")
+    assert "sweep" not in text_from(s.last_result).replace("no sweep", "")
     assert s.hand_no == 2
 
 
 def test_last_card_sweep_option_counts_it():
     s = table([["7D"], []], ["7S"], stock=[], options={"last_card_sweep": True})
     GAME.apply(s, 0, "play 7D take=7S")
-    assert "sweep" in s.last_result
+    assert "sweep" in text_from(s.last_result)
 
 
 def test_last_capturer_takes_the_remaining_board_not_a_sweep():
@@ -289,7 +291,7 @@ def test_scoring_stops_at_11_in_category_order():
     out = GAME.outcome(s)
     assert out.winners == [1]
     assert out.placings == [2, 1]
-    assert "settebello" not in s.last_result
+    assert "settebello" not in text_from(s.last_result)
 
 
 def test_award_in_order_never_lets_both_players_reach_the_target():
@@ -444,3 +446,20 @@ def test_random_matches_conserve_the_deck_and_end_with_a_winner(seed):
     out = GAME.outcome(s)
     assert max(s.scores) == 11 and s.scores.count(11) == 1
     assert out.winners == [s.scores.index(11)]
+
+
+def test_a_capture_a_scopa_and_the_hands_points_read_in_italian_with_scopa_words():
+    """Issue 14: an Italian player reads the table in Italian, with the words of Scopa: a presa,
+    "Scopa!", and at the end of the hand the points by their names (carte, denari, settebello,
+    primiera, scopa); the capture note of a seat speaks of prese and denari."""
+    s = table([["7D"], []], ["3C", "4H"], stock=[], piles=[["7H", "AD", "7S", "5C"], []], last_capturer=0)
+    events = GAME.apply(s, 0, "play 7D take=3C+4H")
+    shown = [Event(render(e.text, "it")).render(["Anna", "Bruno"]) for e in events if e.to is None]
+    assert shown[0] == "Anna gioca 7♦ e prende 3♣ + 4♥."
+    assert "Scopa" not in shown[1] and shown[1].startswith("La tavola è vuota")  # the very last card
+    assert shown[2].startswith("Mano 1: Anna carte (")
+    assert "Anna denari (" in shown[2] and "Anna settebello" in shown[2] and "Punteggio " in shown[2]
+    s = table([["7D", "KC"], ["2C", "3S"]], ["3C", "4H"], piles=[["7H", "AD", "7S", "5C"], []], dealer=1)
+    assert render(GAME.apply(s, 0, "play 7D take=3C+4H")[1].text, "it") == "Scopa! {p0} porta via tutta la tavola."
+    notes = [render(note, "it") for note in GAME.view(s, None).seats[0].notes]
+    assert notes == ["prese 7 (2 denari, il settebello, primiera 78)", "1 scopa"]
