@@ -80,10 +80,13 @@ from games.common.shedding import (
     words,
 )
 from games.common.stock import can_draw
-from games.common.table import card_to_play, hand_zones, seat_names, table_view, winners_text
+from games.common.table import card_to_play, hand_zones, table_view
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
+from games.text import Card, Seat, Seats, Text, text_data, text_from, texts
+
+T, N = texts("last_one")
 
 DECK_SIZE = 54
 WILD = (0, 8)
@@ -92,7 +95,7 @@ DRAW_MOVE, PASS_MOVE, STOP, TAKE = Move("draw"), Move("pass"), Move("stop"), "ta
 SIZES = (4, 5, 6, 7, 8, 9)
 BIG = 24                    # more answers than this in one step: ask for the suit first (P5)
 NATURAL = C.french_deck()
-CALL_WORD = "Last one"
+CALL_WORD = T("Last one")
 
 _CALLS = {mode: LastCard(CALL_WORD, mode, 2) for mode in CALL_MODES}
 _TURN_MOVES: dict[tuple, list[Move]] = {}     # memo: the same hand and pile give the same moves
@@ -138,23 +141,24 @@ def card_value(code: str) -> int:
 
 @dataclass(frozen=True)
 class LastOneOptions(Options):
-    threshold: int = option(250, min=50, max=1000, help="a player whose total reaches this drops out")
-    hand_size: int = option(0, choices=(0, *SIZES), help="cards dealt each hand; 0 = the dealer chooses 4–8")
+    threshold: int = option(250, min=50, max=1000, help=T("a player whose total reaches this drops out"))
+    hand_size: int = option(0, choices=(0, *SIZES), help=T("cards dealt each hand; 0 = the dealer chooses 4–8"))
     allow_nine: bool = option(False, only_with=("hand_size", 0),
-                              help="the dealer may also choose a 9-card hand (everyone agreed)")
+                              help=T("the dealer may also choose a 9-card hand (everyone agreed)"))
     melee_faces: str = option("ten", choices=("ten", "rank", "stop"),
-                              help="melee draws for court cards: 10 each, 11/12/13, or the melee stops at 10")
-    joker_effects: bool = option(True, help="a joker also does what the card it names does")
+                              help=T("melee draws for court cards: 10 each, 11/12/13, or the melee stops at 10"))
+    joker_effects: bool = option(True, help=T("a joker also does what the card it names does"))
     call_mode: str = option("manual", choices=CALL_MODES,
-                            help="the “Last one!” call: made for you, made by you, or only punished when caught")
-    melee_seconds: int = option(8, min=2, max=60, help="how long each melee window stays open (Discord timer)")
+                            help=T("the “Last one!” call: made for you, made by you, or only punished when caught"))
+    melee_seconds: int = option(8, min=2, max=60, help=T("how long each melee window stays open (Discord timer)"))
     round_limit: int = option(25, min=0, max=200,
-                              help="a hand still going after this many rounds (turns per player in) ends as it "
-                                   "stands; 0 = no limit")
+                              help=T("a hand still going after this many rounds (turns per player in) ends as it "
+                                     "stands; 0 = no limit"))
 
     def check(self, players: int) -> None:
         if self.hand_size and players * self.hand_size + 1 > DECK_SIZE:
-            raise BadOption(f"option 'hand_size': {players} hands of {self.hand_size} do not fit in the pack")
+            raise BadOption(T("option 'hand_size': {players} hands of {size} do not fit in the pack",
+                              players=players, size=self.hand_size))
 
     def calls(self) -> LastCard:
         return LastCard(CALL_WORD, self.call_mode, 2)
@@ -169,17 +173,17 @@ class LastOneState(ShedState, CallState):
     out_hand: list[int] = field(default_factory=list)   # per seat: the hand it dropped out in (0 = still in)
     size: int = 0                   # cards dealt this hand
     turns: int = 0                  # turns taken this hand (plays, draws, passes, stops)
-    last_result: str = ""
+    last_result: str | dict = ""    # the last hand's points, as text_data
 
 
 class LastOne(Game[LastOneState]):
     key = "last_one"
-    title = "Last One"
+    title = T("Last One")
     seats = range(2, 7)
     Options = LastOneOptions
     State = LastOneState
-    summary = "Crazy Eights with a twist on every other card, a melee on 4s, and elimination at 250."
-    rules = (
+    summary = T("Crazy Eights with a twist on every other card, a melee on 4s, and elimination at 250.")
+    rules = T(
         "The dealer picks a hand size (4 to 8 cards) and turns one card up. Play a card of the same "
         "suit or rank on the pile, or draw one card and end your turn. 8s and jokers go on anything.\n"
         "Special cards: a 2 makes the next player draw two and miss their turn. After a 3 you may put "
@@ -216,7 +220,8 @@ class LastOne(Game[LastOneState]):
         if size:
             return self._deal(s, size)
         s.phase = SIZE
-        return [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals and chooses how many cards.")]
+        return [Event(T("Hand {hand}: {seat} deals and chooses how many cards.", hand=s.hand_no,
+                        seat=Seat(s.dealer)))]
 
     def _deal(self, s: LastOneState, size: int) -> list[Event]:
         deck = C.french_deck(jokers=2)
@@ -226,11 +231,13 @@ class LastOne(Game[LastOneState]):
         s.stock, s.discard, s.size = deck, [deck.pop()], size
         s.turn = next_in(s.dealer, s.players, 1, s.out)
         top = s.discard[-1]
-        events = [Event(f"Hand {s.hand_no}: {{p{s.dealer}}} deals {size} cards each; the upcard is {C.text(top)}.")]
+        events = [Event(T("Hand {hand}: {seat} deals {n} cards each; the upcard is {card}.", hand=s.hand_no,
+                          seat=Seat(s.dealer), n=size, card=Card(top)))]
         if C.RANK[top] in WILD:
             s.phase = NAME
-            what = "a card for the joker" if C.is_joker(top) else "a suit for the 8"
-            return events + [Event(f"{{p{s.dealer}}} names {what}.")]
+            if C.is_joker(top):
+                return events + [Event(T("{seat} names a card for the joker.", seat=Seat(s.dealer)))]
+            return events + [Event(T("{seat} names a suit for the 8.", seat=Seat(s.dealer)))]
         s.phase = PLAY
         return events + self._upcard(s, top, self._effect(s, top, ""))
 
@@ -344,55 +351,62 @@ class LastOne(Game[LastOneState]):
         if s.phase == SIZE:
             sizes = ", ".join(map(str, self._sizes(s)))
             if move.kind != "deal":
-                return f"{{p{s.dealer}}} first chooses the hand size: say e.g. 'deal {self._sizes(s)[0]}'."
-            return f"Deal one of these hand sizes: {sizes}."
+                return T("{seat} first chooses the hand size: say e.g. '{example}'.", seat=Seat(s.dealer),
+                         example=f"deal {self._sizes(s)[0]}")
+            return T("Deal one of these hand sizes: {sizes}.", sizes=sizes)
         if s.phase == NAME:
             if C.is_joker(s.discard[-1]):
-                return "Name the card the upcard joker stands for, e.g. 'name 7H'."
-            return "Name a suit for the upcard 8: 'name S', 'name H', 'name D' or 'name C'."
+                return T("Name the card the upcard joker stands for, e.g. 'name 7H'.")
+            return T("Name a suit for the upcard 8: 'name S', 'name H', 'name D' or 'name C'.")
         if s.phase == MELEE:
-            card = s.window["data"]["card"]
-            if str(seat) in s.window["answers"]:
-                return "You have already answered in this melee."
-            if move.kind == TAKE:
-                if seat == s.melee["aggressor"]:
-                    return "You are the aggressor: someone else must continue the melee."
-                if card not in s.hands[seat]:
-                    return f"Only the holder of the {words(card)} can take over."
-                return f"To take over, say 'take {card}'."
-            return "The melee is on: take over with the next card if you hold it, or pass."
+            return self._refuse_in_melee(s, seat, move)
         if move.kind in ("call", "catch", "ignore"):
             return self.calls(s).refuse(s, seat, move)
         if seat != s.turn:
-            return "It is not your turn."
-        hand = s.hands[seat]
+            return T("It is not your turn.")
         if move.kind == "play":
-            code, why = card_to_play(move, hand, "5S")
-            if why:
-                return why
-            if not self._playable(s, code):
-                return f"{C.text(code)} does not match {self._target(s)}."
-            named, suit = move.param("as"), move.param("suit")
-            if len(hand) > 1 and C.is_joker(code) and (not named or not C.is_card(named) or C.is_joker(named)):
-                return "Name the card your joker stands for, e.g. 'play JKR as=7H'."
-            if len(hand) > 1 and C.RANK[code] == 8 and suit not in C.SUITS:
-                return f"Name a suit for your 8, e.g. 'play {code} suit=H'."
-            if move.param("call") and not self.calls(s).offers_call(len(hand) - 1):
-                return f"You can only call “{CALL_WORD}!” with a play that leaves you one card."
-            return f"Write the move as it is offered, e.g. 'play 5S' (add 'call=1' to call “{CALL_WORD}!”)."
+            return self._refuse_play(s, seat, move)
         if move.kind == "draw":
             if s.again:
-                return "After a 3 you may add one more card or stop; you cannot draw."
+                return T("After a 3 you may add one more card or stop; you cannot draw.")
             if move.args or move.params:
-                return "To draw, just say 'draw'."
-            return "There is nothing left to draw."
+                return T("To draw, just say 'draw'.")
+            return T("There is nothing left to draw.")
         if move.kind == "stop":
-            return "You can only stop after playing a 3."
+            return T("You can only stop after playing a 3.")
         if move.kind == "pass":
             if move.args or move.params:
-                return "To pass, just say 'pass'."
-            return "You can only pass when you can neither play nor draw."
-        return f"'{move}' is not a move in Last One."
+                return T("To pass, just say 'pass'.")
+            return T("You can only pass when you can neither play nor draw.")
+        return T("'{move}' is not a move in Last One.", move=str(move))
+
+    def _refuse_in_melee(self, s: LastOneState, seat: int, move: Move) -> Text:
+        card = s.window["data"]["card"]
+        if str(seat) in s.window["answers"]:
+            return T("You have already answered in this melee.")
+        if move.kind == TAKE:
+            if seat == s.melee["aggressor"]:
+                return T("You are the aggressor: someone else must continue the melee.")
+            if card not in s.hands[seat]:
+                return T("Only the holder of the {card} can take over.", card=words(card))
+            return T("To take over, say '{move}'.", move=f"take {card}")
+        return T("The melee is on: take over with the next card if you hold it, or pass.")
+
+    def _refuse_play(self, s: LastOneState, seat: int, move: Move) -> str:
+        hand = s.hands[seat]
+        code, why = card_to_play(move, hand, "5S")
+        if why:
+            return why
+        if not self._playable(s, code):
+            return T("{card} does not match {target}.", card=Card(code), target=self._target(s))
+        named, suit = move.param("as"), move.param("suit")
+        if len(hand) > 1 and C.is_joker(code) and (not named or not C.is_card(named) or C.is_joker(named)):
+            return T("Name the card your joker stands for, e.g. 'play JKR as=7H'.")
+        if len(hand) > 1 and C.RANK[code] == 8 and suit not in C.SUITS:
+            return T("Name a suit for your 8, e.g. '{example}'.", example=f"play {code} suit=H")
+        if move.param("call") and not self.calls(s).offers_call(len(hand) - 1):
+            return T("You can only call “{call}!” with a play that leaves you one card.", call=CALL_WORD)
+        return T("Write the move as it is offered, e.g. 'play 5S' (add 'call=1' to call “{call}!”).", call=CALL_WORD)
 
     # -- playing
     def _drawer(self, s: LastOneState):
@@ -426,7 +440,8 @@ class LastOne(Game[LastOneState]):
         """The hand limit [rec]: it guarantees an end (random play could go on for long)."""
         rounds = s.options["round_limit"]
         if rounds and s.turns >= rounds * len(seats_in(s)):
-            return [Event(f"{rounds} rounds and nobody is out: the hand ends as it stands.")]
+            return [Event(N("{n} round and nobody is out: the hand ends as it stands.",
+                            "{n} rounds and nobody is out: the hand ends as it stands.", rounds))]
         return []
 
     def _turn(self, s: LastOneState, seat: int, move: Move) -> list[Event]:
@@ -437,13 +452,14 @@ class LastOne(Game[LastOneState]):
             return events + self._pass_turn(s, seat)
         if move.kind == "pass":
             s.passes += 1
-            events.append(Event(f"{{p{seat}}} can neither play nor draw, and passes."))
+            events.append(Event(T("{seat} can neither play nor draw, and passes.", seat=Seat(seat))))
             if s.passes >= len(seats_in(s)):
-                return events + [Event("Nobody can play or draw: the hand is blocked.")] + self._end_hand(s, None)
+                blocked = Event(T("Nobody can play or draw: the hand is blocked."))
+                return events + [blocked] + self._end_hand(s, None)
             return events + self._pass_turn(s, seat)
         if move.kind == "stop":
             s.again = False
-            events.append(Event(f"{{p{seat}}} adds nothing to the 3."))
+            events.append(Event(T("{seat} adds nothing to the 3.", seat=Seat(seat))))
             return events + self._pass_turn(s, seat)
         return events + self._play_card(s, seat, move)
 
@@ -459,10 +475,7 @@ class LastOne(Game[LastOneState]):
         hand.remove(code)
         s.discard.append(code)
         s.passes = 0
-        played = C.text(code) + (f" (as the {words(named)})" if named else "")
-        extra = " as the extra card" if s.again else ""
-        said = f" and names {suit_text(suit)}" if suit else ""
-        events = [Event(f"{{p{seat}}} plays {played}{extra}{said}.")]
+        events = [Event(_play_text(seat, code, named, suit, s.again))]
         events += self.calls(s).played(s, seat, len(hand), bool(move.param("call")))
         if not hand:
             return events + self._end_hand(s, seat)
@@ -473,7 +486,7 @@ class LastOne(Game[LastOneState]):
             return events + self._open_melee(s, seat, named or code)
         events += resolve(s, seat, [code], eff, self._drawer(s))
         if s.again:
-            events.append(Event(f"{{p{seat}}} may add any one card."))
+            events.append(Event(T("{seat} may add any one card.", seat=Seat(seat))))
         return events
 
     def _name_upcard(self, s: LastOneState, what: str) -> list[Event]:
@@ -481,17 +494,18 @@ class LastOne(Game[LastOneState]):
         s.phase = PLAY
         if len(what) == 1:
             s.named = what
-            events = [Event(f"{{p{s.dealer}}} names {suit_text(what)} for the upcard 8.")]
+            events = [Event(T("{seat} names {suit} for the upcard 8.", seat=Seat(s.dealer), suit=suit_text(what)))]
             return events + self._upcard(s, top, PLAIN)
         s.named = what
-        events = [Event(f"{{p{s.dealer}}} names the {words(what)} for the upcard joker.")]
+        events = [Event(T("{seat} names the {card} for the upcard joker.", seat=Seat(s.dealer), card=words(what)))]
         return events + self._upcard(s, what, self._effect(s, top, what))
 
     # -- the melee
     def _open_melee(self, s: LastOneState, aggressor: int, last: str) -> list[Event]:
         defender = next_in(aggressor, s.players, s.direction, s.out)
         s.melee = {"aggressor": aggressor, "defender": defender, "last": last}
-        return [Event(f"Melee! {{p{aggressor}}} attacks, {{p{defender}}} defends.")] + self._next_window(s)
+        return [Event(T("Melee! {aggressor} attacks, {defender} defends.", aggressor=Seat(aggressor),
+                        defender=Seat(defender)))] + self._next_window(s)
 
     def _melee_draw(self, s: LastOneState, code: str) -> int:
         rank = C.RANK[code]
@@ -501,14 +515,15 @@ class LastOne(Game[LastOneState]):
         last = s.melee["last"]
         rank = C.RANK[last]
         if rank == C.KING or (rank == 10 and s.options["melee_faces"] == "stop"):
-            return [Event("That is as far as a melee goes.")] + self._melee_ends(s)
+            return [Event(T("That is as far as a melee goes."))] + self._melee_ends(s)
         card = C.make(rank + 1, C.SUIT[last])
         s.serial += 1
         s.window = open_window("melee", seats_in(s), s.melee["aggressor"], s.serial, card=card, calls=[])
         s.phase = MELEE
         owe = self._melee_draw(s, last)
-        return [Event(f"{{p{s.melee['defender']}}} draws {owe} unless someone takes over with the "
-                      f"{words(card)}. Everyone answers.")]
+        return [Event(N("{seat} draws {n} unless someone takes over with the {card}. Everyone answers.",
+                        "{seat} draws {n} unless someone takes over with the {card}. Everyone answers.", owe,
+                        seat=Seat(s.melee["defender"]), card=words(card)))]
 
     def _melee_answer(self, s: LastOneState, seat: int, move: Move) -> list[Event]:
         w = s.window
@@ -527,18 +542,19 @@ class LastOne(Game[LastOneState]):
             if seat not in takers and s.hook == seat:
                 events += rules.act(s, seat, CALL, self._drawer(s))
         if not takers:
-            return events + [Event("Nobody takes over.")] + self._melee_ends(s)
+            return events + [Event(T("Nobody takes over."))] + self._melee_ends(s)
         taker, card = takers[0], w["data"]["card"]
         events += rules.deadline(s, taker, s.hands, self._drawer(s))
         s.hands[taker].remove(card)
         s.discard.append(card)
         s.named = ""
-        events.append(Event(f"{{p{taker}}} takes over with {C.text(card)}!"))
+        events.append(Event(T("{seat} takes over with {card}!", seat=Seat(taker), card=Card(card))))
         events += rules.played(s, taker, len(s.hands[taker]), taker in w["data"]["calls"])
         if not s.hands[taker]:
             return events + self._end_hand(s, taker)
         s.melee = {"aggressor": taker, "defender": s.melee["aggressor"], "last": card}
-        events.append(Event(f"{{p{taker}}} attacks, {{p{s.melee['defender']}}} defends."))
+        events.append(Event(T("{aggressor} attacks, {defender} defends.", aggressor=Seat(taker),
+                              defender=Seat(s.melee["defender"]))))
         return events + self._next_window(s)
 
     def _melee_ends(self, s: LastOneState) -> list[Event]:
@@ -554,18 +570,19 @@ class LastOne(Game[LastOneState]):
 
     # -- the end of a hand
     def _end_hand(self, s: LastOneState, out_seat: int | None) -> list[Event]:
-        events = [Event(f"{{p{out_seat}}} is out of cards!")] if out_seat is not None else []
+        events = [Event(T("{seat} is out of cards!", seat=Seat(out_seat)))] if out_seat is not None else []
         still = seats_in(s)
         points = {i: 0 if len(s.hands[i]) <= 1 else sum(map(card_value, s.hands[i])) for i in still}
         for i in still:
             s.scores[i] += points[i]
-        s.last_result = f"Hand {s.hand_no}: " + ", ".join(f"{{p{i}}} +{points[i]}" for i in still)
-        events.append(Event(s.last_result + "."))
+        scores = _scores_text([(i, points[i]) for i in still])
+        s.last_result = text_data(T("Hand {hand}: {scores}", hand=s.hand_no, scores=scores))
+        events.append(Event(T("Hand {hand}: {scores}.", hand=s.hand_no, scores=scores)))
         dropped = [i for i in still if s.scores[i] >= s.options["threshold"]]
         for i in dropped:
             s.out.append(i)
             s.out_hand[i] = s.hand_no
-            events.append(Event(f"{{p{i}}} reaches {s.scores[i]} and drops out."))
+            events.append(Event(T("{seat} reaches {score} and drops out.", seat=Seat(i), score=s.scores[i])))
         s.window, s.melee, s.phase = None, {}, PLAY
         self.calls(s).reset(s)
         if len(still) - len(dropped) <= 1:
@@ -580,145 +597,148 @@ class LastOne(Game[LastOneState]):
     # -- what people see
     def _target(self, s: LastOneState) -> str:
         if s.again:
-            return "anything (the extra card after a 3)"
+            return T("anything (the extra card after a 3)")
         return target_text(s.discard[-1], s.named)
 
     def instruction(self, s: LastOneState, seat: int) -> str:
         if s.phase == SIZE:
-            return "You deal: choose how many cards each player gets."
+            return T("You deal: choose how many cards each player gets.")
         if s.phase == NAME:
             if C.is_joker(s.discard[-1]):
-                return "The upcard is a joker: name the card it stands for."
-            return "The upcard is an 8: name the suit to follow."
+                return T("The upcard is a joker: name the card it stands for.")
+            return T("The upcard is an 8: name the suit to follow.")
         if s.phase == MELEE:
             card = s.window["data"]["card"]
             defender = s.melee["defender"]
             if any(m.kind == TAKE for m in self.moves(s, seat)):
-                return f"Melee! Take over with {C.text(card)} (then {{p{defender}}} is off the hook), or pass."
-            return "Melee! You have nothing to add: pass."
+                return T("Melee! Take over with {card} (then {seat} is off the hook), or pass.", card=Card(card),
+                         seat=Seat(defender))
+            return T("Melee! You have nothing to add: pass.")
         if seat != s.turn:
             if seat == s.hook:
-                return f"You are down to one card: call “{CALL_WORD}!” before the next player moves."
-            return f"{{p{s.hook}}} is down to one card and has not called: catch them before the next move!"
+                return T("You are down to one card: call “{call}!” before the next player moves.", call=CALL_WORD)
+            return T("{seat} is down to one card and has not called: catch them before the next move!",
+                     seat=Seat(s.hook))
         kinds = {m.kind for m in self.moves(s, seat)}
-        target = self._target(s)
-        extra = ""
         if s.hook == seat:
-            extra = f" You have not called “{CALL_WORD}!” yet."
-        elif "catch" in kinds:
-            extra = f" {{p{s.hook}}} has not called: you may catch them."
-        if s.again:
-            return "You played a 3: add any one card, or stop." + extra
-        if kinds <= {"pass", "catch", "call"}:
-            return f"Nothing fits {target} and nothing is left to draw: pass." + extra
-        if "play" in kinds:
-            return f"Your turn: play on {target}, or draw." + extra
-        return f"Your turn: nothing fits {target}, so draw." + extra
+            return _turn_text(s.again, kinds, self._target(s), call=CALL_WORD)
+        if "catch" in kinds:
+            return _turn_text(s.again, kinds, self._target(s), hook=Seat(s.hook))
+        return _turn_text(s.again, kinds, self._target(s))
 
     def describe(self, s: LastOneState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         rules = self.calls(s)
         if move.kind == "deal":
-            return (("How many cards each?", f"{move.args[0]} cards"),)
+            n = int(move.args[0])
+            return ((T("How many cards each?"), N("{n} card", "{n} cards", n)),)
         if move.kind == "name":
             what = move.args[0]
             if len(what) == 1:
-                return (("Name a suit for the upcard 8", suit_text(what)),)
-            return (("The upcard joker stands for: rank", C.RANK_CODES[C.RANK[what]]),
-                    ("Suit", suit_text(C.SUIT[what])))
-        shout = f" + 📣 {CALL_WORD}!"
+                return ((T("Name a suit for the upcard 8"), suit_text(what)),)
+            return ((T("The upcard joker stands for: rank"), C.RANK_CODES[C.RANK[what]]),
+                    (T("Suit"), suit_text(C.SUIT[what])))
+        call = bool(move.param("call"))
         if s.phase == MELEE:
-            call = shout if move.param("call") else ""
             if move.kind == TAKE:
-                return (("Melee", f"Play {C.text(move.args[0])} — take over{call}"),)
-            return (("Melee", ("Pass" if s.hook == seat or self._can_take(s, seat) else "Nothing to do — pass")
-                     + call),)
+                card = Card(move.args[0])
+                label = (T("Play {card} — take over + 📣 {call}!", card=card, call=CALL_WORD) if call
+                         else T("Play {card} — take over", card=card))
+            elif s.hook == seat or self._can_take(s, seat):
+                label = T("Pass + 📣 {call}!", call=CALL_WORD) if call else T("Pass")
+            else:
+                label = T("Nothing to do — pass + 📣 {call}!", call=CALL_WORD) if call else T("Nothing to do — pass")
+            return ((T("Melee"), label),)
         q = self._question(s, seat) if seat == s.turn else CALL_WORD
         if move.kind in ("call", "catch", "ignore"):
             label = rules.label(move, s.hook)
             if move.kind == "ignore" and seat == s.hook:
-                label = "Say nothing"
+                label = T("Say nothing")
             return ((q, label),)
         if move.kind == "draw":
-            return ((q, "Draw a card"),)
+            return ((q, T("Draw a card")),)
         if move.kind == "pass":
-            return ((q, "Pass"),)
+            return ((q, T("Pass")),)
         if move.kind == "stop":
-            return ((q, "Stop: no extra card"),)
+            return ((q, T("Stop: no extra card")),)
         code = move.args[0]
-        label = C.text(code) + (shout if move.param("call") else "")
+        label = T("{card} + 📣 {call}!", card=Card(code), call=CALL_WORD) if call else T("{card}", card=Card(code))
         steps: tuple[tuple[str, str], ...] = ((q, label),)
         if s.again and len(set(s.hands[seat])) > BIG:     # P5: any card may follow a 3: the suit first
-            group = "🃏 joker" if C.is_joker(code) else suit_text(C.SUIT[code])
-            steps = ((q, group), ("Which card?", label))
+            group = T("🃏 joker") if C.is_joker(code) else suit_text(C.SUIT[code])
+            steps = ((q, group), (T("Which card?"), label))
         named, suit = move.param("as"), move.param("suit")
         if named:
-            return steps + (("The joker stands for: rank", C.RANK_CODES[C.RANK[named]]),
-                            ("Suit", suit_text(C.SUIT[named])))
+            return steps + ((T("The joker stands for: rank"), C.RANK_CODES[C.RANK[named]]),
+                            (T("Suit"), suit_text(C.SUIT[named])))
         if suit:
-            return steps + (("Name a suit", suit_text(suit)),)
+            return steps + ((T("Name a suit"), suit_text(suit)),)
         return steps
 
     def _question(self, s: LastOneState, seat: int) -> str:
         """The first question of a turn's prompt: it offers only what the moves allow."""
         if s.again:
-            return "Add a card or stop"
+            return T("Add a card or stop")
         kinds = {m.kind for m in self._turn_moves(s, seat)}
         if "draw" in kinds:
-            return "Play or draw" if "play" in kinds else "Nothing to play"
-        return "Play or pass" if "play" in kinds else "Nothing to play or draw"
+            return T("Play or draw") if "play" in kinds else T("Nothing to play")
+        return T("Play or pass") if "play" in kinds else T("Nothing to play or draw")
 
     def _can_take(self, s: LastOneState, seat: int) -> bool:
         return s.window is not None and s.window["data"]["card"] in s.hands[seat] and seat != s.melee["aggressor"]
 
     def score_unit(self, s: LastOneState) -> tuple[str, str]:
-        return ("penalty point", "penalty points")
+        return (T("penalty point"), T("penalty points"))
 
     def view(self, s: LastOneState, seat: int | None) -> View:
         rules = self.calls(s)
         seats = []
         for i, hand in enumerate(s.hands):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             if i in s.out:
-                notes.append(f"out (hand {s.out_hand[i]})")
+                notes.append(T("out (hand {hand})", hand=s.out_hand[i]))
             if s.melee and not s.over:
                 if i == s.melee["aggressor"]:
-                    notes.append("melee aggressor")
+                    notes.append(T("melee aggressor"))
                 elif i == s.melee["defender"]:
-                    notes.append("melee defender")
+                    notes.append(T("melee defender"))
             seats.append(SeatView(i, len(hand), s.scores[i], rules.with_note(s, i, notes)))
-        facts = [f"Elimination at {s.options['threshold']} points; the last player in wins"]
+        facts = [T("Elimination at {n} points; the last player in wins", n=s.options["threshold"])]
         if s.phase == PLAY and not s.over and s.named:
-            facts.append(f"To follow: {target_text(s.discard[-1], s.named)}")
+            facts.append(T("To follow: {target}", target=target_text(s.discard[-1], s.named)))
         if s.direction < 0:
-            facts.append("Play goes to the right")
+            facts.append(T("Play goes to the right"))
         if s.phase == MELEE and s.window:
             card = s.window["data"]["card"]
             owe = self._melee_draw(s, s.melee["last"])
             answered = sorted(int(x) for x in s.window["answers"])
             waiting = sorted(pending(s.window))
-            facts.append(f"Melee: {{p{s.melee['defender']}}} draws {owe} unless someone takes over with the "
-                         f"{words(card)}")
+            facts.append(N("Melee: {seat} draws {n} unless someone takes over with the {card}",
+                           "Melee: {seat} draws {n} unless someone takes over with the {card}", owe,
+                           seat=Seat(s.melee["defender"]), card=words(card)))
             if answered:
-                facts.append(f"Answered: {seat_names(answered)}; waiting for {seat_names(waiting)}")
+                facts.append(T("Answered: {answered}; waiting for {waiting}", answered=Seats(tuple(answered)),
+                               waiting=Seats(tuple(waiting))))
             else:
-                facts.append(f"Waiting for {seat_names(waiting)}")
+                facts.append(T("Waiting for {seats}", seats=Seats(tuple(waiting))))
         if s.again and not s.over:
-            facts.append(f"{{p{s.turn}}} may add any one card to the 3")
+            facts.append(T("{seat} may add any one card to the 3", seat=Seat(s.turn)))
         if s.last_result:
-            facts.append(s.last_result)
-        piles = [PileView("Discard pile", s.discard[-1:], len(s.discard)), PileView("Stock", [], len(s.stock))]
+            facts.append(text_from(s.last_result))
+        piles = [PileView(T("Discard pile"), s.discard[-1:], len(s.discard)),
+                 PileView(T("Stock"), [], len(s.stock))]
         return table_view(self, s, seat, seats=seats, piles=piles, status=self._status(s), facts=facts)
 
     def _status(self, s: LastOneState) -> str:
         if s.over:
             return self.outcome(s).summary
         if s.phase == SIZE:
-            return f"Hand {s.hand_no}. {{p{s.dealer}}} chooses the hand size."
+            return T("Hand {hand}. {seat} chooses the hand size.", hand=s.hand_no, seat=Seat(s.dealer))
         if s.phase == NAME:
-            return f"Hand {s.hand_no}. {{p{s.dealer}}} names the upcard."
+            return T("Hand {hand}. {seat} names the upcard.", hand=s.hand_no, seat=Seat(s.dealer))
         if s.phase == MELEE:
-            return f"Hand {s.hand_no}. Melee: everyone answers."
-        return f"Hand {s.hand_no}. {{p{s.turn}}} to play on {self._target(s)}."
+            return T("Hand {hand}. Melee: everyone answers.", hand=s.hand_no)
+        return T("Hand {hand}. {seat} to play on {target}.", hand=s.hand_no, seat=Seat(s.turn),
+                 target=self._target(s))
 
     def zones(self, s: LastOneState) -> list[Zone]:
         return hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("discard", s.discard, "all")]
@@ -747,7 +767,8 @@ class LastOne(Game[LastOneState]):
         standing = self.standing(s)
         placings = placings_from(standing)
         winners = [i for i, p in enumerate(placings) if p == 1]
-        return Outcome(placings, [float(x) for x in s.scores], winners, f"{winners_text(winners)}!")
+        summary = N("{seats} wins!", "{seats} share the win!", len(winners), seats=Seats(tuple(winners)))
+        return Outcome(placings, [float(x) for x in s.scores], winners, summary)
 
     # -- computer players
     def determinize(self, s: LastOneState, seat: int | None, rng: random.Random) -> LastOneState:
@@ -794,6 +815,68 @@ class LastOne(Game[LastOneState]):
         plain = [m for m in plays if C.RANK[m.args[0]] not in WILD]
         pick = plain or plays
         return pick[rng.randrange(len(pick))]
+
+
+def _play_text(seat: int, code: str, named: str, suit: str, extra: bool) -> Text:
+    """The line of a card played: a joker with the card it stands for, an 8 with its suit, and
+    whether it is the extra card after a 3."""
+    if named:
+        if extra:
+            return T("{seat} plays {card} (as the {named}) as the extra card.", seat=Seat(seat), card=Card(code),
+                     named=words(named))
+        return T("{seat} plays {card} (as the {named}).", seat=Seat(seat), card=Card(code), named=words(named))
+    if suit:
+        if extra:
+            return T("{seat} plays {card} as the extra card and names {suit}.", seat=Seat(seat), card=Card(code),
+                     suit=suit_text(suit))
+        return T("{seat} plays {card} and names {suit}.", seat=Seat(seat), card=Card(code), suit=suit_text(suit))
+    if extra:
+        return T("{seat} plays {card} as the extra card.", seat=Seat(seat), card=Card(code))
+    return T("{seat} plays {card}.", seat=Seat(seat), card=Card(code))
+
+
+def _turn_text(again: bool, kinds: set[str], target: str, **reminder: Text | Seat) -> Text:
+    """What the player on turn can do; with ``call`` it reminds them of their own call, with
+    ``hook`` that the seat who forgot to call may be caught."""
+    if again:
+        if "call" in reminder:
+            return T("You played a 3: add any one card, or stop. You have not called “{call}!” yet.", **reminder)
+        if "hook" in reminder:
+            return T("You played a 3: add any one card, or stop. {hook} has not called: you may catch them.",
+                     **reminder)
+        return T("You played a 3: add any one card, or stop.")
+    if kinds <= {"pass", "catch", "call"}:
+        if "call" in reminder:
+            return T("Nothing fits {target} and nothing is left to draw: pass. You have not called “{call}!” yet.",
+                     target=target, **reminder)
+        if "hook" in reminder:
+            return T("Nothing fits {target} and nothing is left to draw: pass. {hook} has not called: you may "
+                     "catch them.", target=target, **reminder)
+        return T("Nothing fits {target} and nothing is left to draw: pass.", target=target)
+    if "play" in kinds:
+        if "call" in reminder:
+            return T("Your turn: play on {target}, or draw. You have not called “{call}!” yet.", target=target,
+                     **reminder)
+        if "hook" in reminder:
+            return T("Your turn: play on {target}, or draw. {hook} has not called: you may catch them.",
+                     target=target, **reminder)
+        return T("Your turn: play on {target}, or draw.", target=target)
+    if "call" in reminder:
+        return T("Your turn: nothing fits {target}, so draw. You have not called “{call}!” yet.", target=target,
+                 **reminder)
+    if "hook" in reminder:
+        return T("Your turn: nothing fits {target}, so draw. {hook} has not called: you may catch them.",
+                 target=target, **reminder)
+    return T("Your turn: nothing fits {target}, so draw.", target=target)
+
+
+def _scores_text(points: list[tuple[int, int]]) -> Text:
+    """A hand's points per seat: "{p0} +0, {p1} +23"."""
+    text = None
+    for seat, n in points:
+        one = T("{seat} +{points}", seat=Seat(seat), points=n)
+        text = one if text is None else T("{scores}, {score}", scores=text, score=one)
+    return text
 
 
 GAME = LastOne()

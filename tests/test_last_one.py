@@ -9,8 +9,9 @@ import pytest
 
 from games import cards as C
 from games import registry
-from games.engine import BadOption, Move
+from games.engine import BadOption, Event, Move
 from games.last_one import GAME, card_value
+from games.localize import render
 from tests.playthrough import all_cards, assert_refused
 from tests.table_helpers import laid_out, move_texts, play_out, public
 
@@ -151,7 +152,7 @@ def test_a_hand_that_reaches_the_round_limit_ends_as_it_stands():
     GAME.apply(s, 0, "draw")
     assert s.hand_no == 1
     events = GAME.apply(s, 1, "draw")
-    assert any("1 rounds and nobody is out" in t for t in public(events)) and s.hand_no == 2
+    assert any("1 round and nobody is out" in t for t in public(events)) and s.hand_no == 2
 
 
 # --- special cards -----------------------------------------------------------------------------------
@@ -621,3 +622,20 @@ def test_json_round_trip_and_random_matches_finish():
 
 def test_registered():
     assert registry.get("last_one") is GAME
+
+
+def test_a_melee_reads_in_spanish_for_a_spanish_player():
+    """Issue 14: a Spanish player follows a melee in Spanish: the 4 played, the refriega with its
+    attacker and defender, who has answered (names joined with "y"), the take-over and the table status."""
+    names = ["Ana", "Beto", "Carla", "Dani"]
+    s = table([["4S", "KD", "QC"], ["9D", "10D"], ["5S", "6H", "2C"], ["6S", "7D", "AD"]], ["9S"])
+    shown = [Event(render(e.text, "es")).render(names) for e in GAME.apply(s, 0, "play 4S") if e.to is None]
+    assert shown[:2] == ["Ana juega 4♠.", "¡Refriega! Ana ataca, Beto defiende."]
+    assert render(GAME.view(s, None).status, "es") == "Mano 1. Refriega: responden todos."
+    GAME.apply(s, 2, "take 5S")
+    facts = [Event(render(f, "es")).render(names) for f in GAME.view(s, None).facts]
+    assert "Han respondido: Carla; falta: Ana, Beto y Dani" in facts
+    shown = []
+    for seat in (0, 1, 3):
+        shown += [Event(render(e.text, "es")).render(names) for e in GAME.apply(s, seat, "pass") if e.to is None]
+    assert shown[:2] == ["¡Carla toma el relevo con 5♠!", "Carla ataca, Ana defiende."]
