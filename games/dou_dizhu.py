@@ -56,10 +56,12 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common import climbing as K
 from games.common.climb_game import ClimbGame
-from games.common.table import plural
 from games.common.thumb import climb_pick
 from games.engine import Event, Game, Move, PileView, SeatView, View, Zone
 from games.options import Options, option
+from games.text import AndList, Card, Cards, Seat, Text, text_data, text_from, texts
+
+T, N = texts("dou_dizhu")
 
 PASS = K.PASS_MOVE
 BID, PLAY = "bid", "play"
@@ -71,19 +73,19 @@ _BIDS = [Move("bid", (str(n),)) for n in range(4)]
 @dataclass(frozen=True)
 class DouDizhuOptions(Options):
     kickers: str = option("strict", choices=("strict", "relaxed"),
-                          help="strict: an airplane's kickers differ in rank from its trips and from each other; "
-                               "relaxed: they need not")
+                          help=T("strict: an airplane's kickers differ in rank from its trips and from each other; "
+                                 "relaxed: they need not"))
     quad_kickers: str = option("distinct", choices=("distinct", "pair_ok"),
-                               help="distinct: the two singles with four of a kind differ in rank; "
-                                    "pair_ok: they may be a pair")
+                               help=T("distinct: the two singles with four of a kind differ in rank; "
+                                      "pair_ok: they may be a pair"))
     bomb_multiplier: int = option(2, choices=(2, 1, 3),
-                                  help="the payment is multiplied by this for each bomb or rocket")
-    spring: bool = option(False, help="double the payment when the losing side never got to play (a spring)")
-    widow_reveal: bool = option(True, help="show the widow to everyone before the landlord takes it")
-    stake: int = option(1, min=1, max=100, help="chips per bid point")
+                                  help=T("the payment is multiplied by this for each bomb or rocket"))
+    spring: bool = option(False, help=T("double the payment when the losing side never got to play (a spring)"))
+    widow_reveal: bool = option(True, help=T("show the widow to everyone before the landlord takes it"))
+    stake: int = option(1, min=1, max=100, help=T("chips per bid point"))
     chips: int = option(100, min=0, max=100000,
-                        help="starting chips; the match ends early when a stack runs out (0 = plain running totals)")
-    deals: int = option(3, min=1, max=50, help="deals in the match (thrown-in deals count)")
+                        help=T("starting chips; the match ends early when a stack runs out (0 = plain running totals)"))
+    deals: int = option(3, min=1, max=50, help=T("deals in the match (thrown-in deals count)"))
 
 
 @dataclass(kw_only=True)
@@ -97,7 +99,7 @@ class DouDizhuState(K.ClimbState):
     high_bid: int = 0
     high_bidder: int = -1
     passes: int = 0                                        # passes in a row in the auction
-    bids: list[str] = field(default_factory=list)          # the auction so far, e.g. ["{p1} 1", "{p2} pass"]
+    bids: list = field(default_factory=list)               # the auction so far ("{p1} 1", "{p2} pass") as text data
     landlord: int = -1
     bombs: int = 0                                         # bombs and rockets played this hand
     plays_made: list[int] = field(default_factory=list)    # plays per seat this hand
@@ -105,12 +107,12 @@ class DouDizhuState(K.ClimbState):
 
 class DouDizhu(ClimbGame, Game[DouDizhuState]):
     key = "dou_dizhu"
-    title = "Dou Dizhu"
+    title = T("Dou Dizhu")
     seats = range(3, 4)
     Options = DouDizhuOptions
     State = DouDizhuState
-    summary = "Fight the Landlord: one bidder plays alone against two partners in a climbing game."
-    rules = (
+    summary = T("Fight the Landlord: one bidder plays alone against two partners in a climbing game.")
+    rules = T(
         "Three players and a 54-card pack with both jokers. Cards rank 3 low up to king, ace, 2, then the black "
         "and the red joker; suits do not matter. Each player gets 17 cards and 3 lie face down. One dealt card "
         "is shown to all: its holder opens the auction.\n"
@@ -142,8 +144,8 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
     def _left(self, s: DouDizhuState) -> list[int]:
         return [len(s.hands[i]) + len(s.shown[i]) for i in range(PLAYERS)]
 
-    def _side(self, s: DouDizhuState, seat: int) -> str:
-        return "landlord" if seat == s.landlord else "peasant"
+    def _side(self, s: DouDizhuState, seat: int) -> Text:
+        return T("landlord") if seat == s.landlord else T("peasant")
 
     # -- dealing
     def start_score(self, options: DouDizhuOptions) -> int:
@@ -166,8 +168,8 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
         s.phase, s.turn = BID, s.first_bidder
         s.high_bid, s.high_bidder, s.passes, s.bids = 0, -1, 0, []
         s.landlord, s.bombs, s.plays_made = -1, 0, [0] * PLAYERS
-        return [Event(f"Deal {s.hand_no}: {{p{s.dealer}}} deals. The face-up card {C.text(s.faceup)} went to "
-                      f"{{p{s.first_bidder}}}, who bids first.")]
+        return [Event(T("Deal {n}: {dealer} deals. The face-up card {card} went to {seat}, who bids first.",
+                        n=s.hand_no, dealer=Seat(s.dealer), card=Card(s.faceup), seat=Seat(s.first_bidder)))]
 
     # -- legality
     def moves(self, s: DouDizhuState, seat: int) -> list[Move]:
@@ -185,14 +187,15 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
             return self._refuse_pass(move, leading=s.phase == PLAY and not s.table)
         if s.phase == BID:
             if move.kind != "bid":
-                return "The auction is on: bid 1, 2 or 3 (e.g. 'bid 2'), or pass."
+                return T("The auction is on: bid 1, 2 or 3 (e.g. 'bid 2'), or pass.")
             if len(move.args) != 1 or move.params or move.arg not in ("1", "2", "3"):
-                return "Bid 1, 2 or 3, e.g. 'bid 2'."
+                return T("Bid 1, 2 or 3, e.g. 'bid 2'.")
             if int(move.arg) <= s.high_bid:
-                return f"You must bid more than {s.high_bid}, or pass."
+                return T("You must bid more than {n}, or pass.", n=s.high_bid)
             return None
         if move.kind != "play":
-            return f"'{move}' is not a move now: play cards (e.g. 'play 3S 3H as=pair') or pass."
+            return T("'{move}' is not a move now: play cards (e.g. '{example}') or pass.", move=str(move),
+                     example=self.play_example)
         rules, hand = self.rules_of(s), self.hand_of(s, seat)
         combo, reason = K.refuse_play(rules, hand, s, move)
         if reason:
@@ -201,8 +204,10 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
         if move not in legal.combos:
             same = Move("play", K.canonical(rules, hand, combo.cards), move.params)
             if same in legal.combos and same != move:
-                return f"Suits do not matter in Dou Dizhu: this play is written '{same}'."
-            return f"Write the play as it is offered, e.g. '{legal.moves[0]}'." if legal.moves else "Pass."
+                return T("Suits do not matter in Dou Dizhu: this play is written '{move}'.", move=str(same))
+            if legal.moves:
+                return T("Write the play as it is offered, e.g. '{move}'.", move=str(legal.moves[0]))
+            return T("Pass.")
         return None
 
     # -- playing
@@ -216,29 +221,32 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
         s.plays_made[seat] += 1
         if combo.kind in (K.BOMB, K.ROCKET):
             s.bombs += 1
-            events.append(Event(f"A {combo.kind}! The stake is multiplied by {s.options['bomb_multiplier']}."))
+            times = s.options["bomb_multiplier"]
+            said = T("A bomb! The stake is multiplied by {n}.", n=times) if combo.kind == K.BOMB else \
+                T("A rocket! The stake is multiplied by {n}.", n=times)
+            events.append(Event(said))
         left = self._left(s)[seat]
         if not left:
             s.finished.append(seat)
             return events + self._settle(s, seat)
         if left <= 2:
-            events.append(Event(f"{{p{seat}}} has {left} card{'s' if left > 1 else ''} left."))
+            events.append(Event(N("{seat} has {n} card left.", "{seat} has {n} cards left.", left, seat=Seat(seat))))
         return events + self._step(s, seat)
 
     def _bid(self, s: DouDizhuState, seat: int, move: Move) -> list[Event]:
         if move.kind == "pass":
             s.passes += 1
-            s.bids.append(f"{{p{seat}}} pass")
-            events = [Event(f"{{p{seat}}} passes.")]
+            s.bids.append(text_data(T("{seat} pass", seat=Seat(seat))))
+            events = [Event(T("{seat} passes.", seat=Seat(seat)))]
             if s.high_bid == 0 and s.passes == PLAYERS:
-                events.append(Event("Nobody bid: the cards are thrown in."))
+                events.append(Event(T("Nobody bid: the cards are thrown in.")))
                 return events + self._next_deal(s)
             if s.high_bid and s.passes == 2:
                 return events + self._make_landlord(s, s.high_bidder)
         else:
             s.high_bid, s.high_bidder, s.passes = int(move.arg), seat, 0
-            s.bids.append(f"{{p{seat}}} {s.high_bid}")
-            events = [Event(f"{{p{seat}}} bids {s.high_bid}.")]
+            s.bids.append(text_data(T("{seat} {n}", seat=Seat(seat), n=s.high_bid)))
+            events = [Event(T("{seat} bids {n}.", seat=Seat(seat), n=s.high_bid))]
             if s.high_bid == 3:
                 return events + self._make_landlord(s, seat)
         s.turn = (seat + 1) % PLAYERS
@@ -248,16 +256,17 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
         o: DouDizhuOptions = self.options_of(s)
         s.landlord, s.phase, s.turn = seat, PLAY, seat
         widow, s.widow = s.widow, []
-        events = [Event(f"{{p{seat}}} is the landlord for {s.high_bid}.")]
+        events = [Event(T("{seat} is the landlord for {n}.", seat=Seat(seat), n=s.high_bid))]
         if o.widow_reveal:
             s.widow_shown = list(widow)
             s.shown[seat] += widow
-            events.append(Event(f"The widow, {C.texts(widow)}, goes to {{p{seat}}}."))
+            events.append(Event(T("The widow, {cards}, goes to {seat}.", cards=Cards(tuple(widow)), seat=Seat(seat))))
         else:
             s.hands[seat] += widow
             s.hands[seat].sort(key=self.rules_of(s).power.__getitem__)
-            events += [Event(f"{{p{seat}}} takes the widow."), Event(f"The widow was {C.texts(widow)}.", to=seat)]
-        events.append(Event(f"{{p{seat}}} leads."))
+            events += [Event(T("{seat} takes the widow.", seat=Seat(seat))),
+                       Event(T("The widow was {cards}.", cards=Cards(tuple(widow))), to=seat)]
+        events.append(Event(T("{seat} leads.", seat=Seat(seat))))
         return events
 
     def payment(self, s: DouDizhuState, winner: int) -> tuple[int, bool]:
@@ -278,14 +287,24 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
         sign = 1 if landlord_wins else -1
         for i in range(PLAYERS):
             s.scores[i] += sign * (2 * amount if i == s.landlord else -amount)
-        events = [Event(f"{{p{winner}}} is out of cards: the {'landlord wins' if landlord_wins else 'peasants win'}!")]
-        detail = f"bid {s.high_bid}" + (f", {s.bombs} bomb{'s' if s.bombs > 1 else ''}" if s.bombs else "") + \
-                 (", spring" if spring else "")
         if landlord_wins:
-            s.last_result = f"Deal {s.hand_no}: each peasant pays {{p{s.landlord}}} {amount} ({detail})"
+            events = [Event(T("{seat} is out of cards: the landlord wins!", seat=Seat(winner)))]
         else:
-            s.last_result = f"Deal {s.hand_no}: {{p{s.landlord}}} pays each peasant {amount} ({detail})"
-        events.append(Event(s.last_result + "."))
+            events = [Event(T("{seat} is out of cards: the peasants win!", seat=Seat(winner)))]
+        detail = [T("bid {n}", n=s.high_bid)]
+        if s.bombs:
+            detail.append(N("{n} bomb", "{n} bombs", s.bombs))
+        if spring:
+            detail.append(T("spring"))
+        why = AndList(tuple(detail))
+        if landlord_wins:
+            result = T("Deal {n}: each peasant pays {seat} {amount} ({why})", n=s.hand_no, seat=Seat(s.landlord),
+                       amount=amount, why=why)
+        else:
+            result = T("Deal {n}: {seat} pays each peasant {amount} ({why})", n=s.hand_no, seat=Seat(s.landlord),
+                       amount=amount, why=why)
+        s.last_result = text_data(result)
+        events.append(Event(T("{result}.", result=result)))
         return events + self._next_deal(s)
 
     def _next_deal(self, s: DouDizhuState) -> list[Event]:
@@ -299,52 +318,61 @@ class DouDizhu(ClimbGame, Game[DouDizhuState]):
     def instruction(self, s: DouDizhuState, seat: int) -> str:
         if s.phase == BID:
             if s.high_bid:
-                return f"The auction stands at {s.high_bid} by {{p{s.high_bidder}}}: bid higher or pass."
-            return "Bid 1, 2 or 3 to become the landlord, or pass."
+                return T("The auction stands at {n} by {seat}: bid higher or pass.", n=s.high_bid,
+                         seat=Seat(s.high_bidder))
+            return T("Bid 1, 2 or 3 to become the landlord, or pass.")
         if not s.table:
-            return f"Your lead ({self._side(s, seat)}): play any combination."
+            if seat == s.landlord:
+                return T("Your lead (landlord): play any combination.")
+            return T("Your lead (peasant): play any combination.")
         return super().instruction(s, seat)
 
     def _choices(self, s: DouDizhuState, seat: int) -> tuple:
         if s.phase == BID:
-            return tuple((m, (("Your bid", "Pass" if m.kind == "pass" else m.arg),)) for m in self.moves(s, seat))
+            return tuple((m, ((T("Your bid"), T("Pass") if m.kind == "pass" else m.arg),))
+                         for m in self.moves(s, seat))
         return super()._choices(s, seat)
 
-    def _status(self, s: DouDizhuState) -> str:
-        if s.phase == BID and not s.over:
-            return f"Deal {s.hand_no}. {{p{s.turn}}} to bid."
+    def _status(self, s: DouDizhuState) -> Text:
         if s.over:
             return super()._status(s)
-        return f"Deal {s.hand_no}. {{p{s.turn}}} to {'play' if s.table else 'lead'}."
+        if s.phase == BID:
+            return T("Deal {n}. {seat} to bid.", n=s.hand_no, seat=Seat(s.turn))
+        if s.table:
+            return T("Deal {n}. {seat} to play.", n=s.hand_no, seat=Seat(s.turn))
+        return T("Deal {n}. {seat} to lead.", n=s.hand_no, seat=Seat(s.turn))
 
-    def _table_cleared(self, leader: int) -> str:
-        return f"Both others passed: {{p{leader}}} leads anything."
+    def _table_cleared(self, leader: int) -> Text:
+        return T("Both others passed: {seat} leads anything.", seat=Seat(leader))
 
     def score_unit(self, s: DouDizhuState) -> tuple[str, str]:
-        return ("chip", "chips")
+        return (T("chip"), T("chips"))
 
     def view(self, s: DouDizhuState, seat: int | None) -> View:
         o: DouDizhuOptions = self.options_of(s)
         left = self._left(s)
         seats = []
         for i in range(PLAYERS):
-            notes = ["dealer"] if i == s.dealer else []
+            notes = [T("dealer")] if i == s.dealer else []
             if s.landlord >= 0:
                 notes.append(self._side(s, i))
             if s.phase == PLAY and s.table and s.passed[i]:
-                notes.append("passed")
+                notes.append(T("passed"))
             seats.append(SeatView(i, left[i], s.scores[i], notes))
         # the face-up card and a revealed widow show once, among the known cards
-        facts = [f"Match: {plural(o.deals, 'deal')}"
-                 + (f", {o.chips} chips each to start" if o.chips else "")]
+        if o.chips:
+            facts = [N("Match: {n} deal, {chips} chips each to start", "Match: {n} deals, {chips} chips each to start",
+                       o.deals, chips=o.chips)]
+        else:
+            facts = [N("Match: {n} deal", "Match: {n} deals", o.deals)]
         if s.bids and s.landlord < 0:
-            facts.append("Auction: " + ", ".join(s.bids))
+            facts.append(T("Auction: {bids}", bids=AndList(tuple(text_from(b) for b in s.bids))))
         if s.landlord >= 0:
-            mult = o.bomb_multiplier ** s.bombs
-            facts.append(f"Landlord {{p{s.landlord}}} for {s.high_bid}; stake ×{mult} "
-                         f"({s.bombs} {'bomb or rocket' if s.bombs == 1 else 'bombs or rockets'})")
-        piles = [PileView("Widow", [], len(s.widow))] if s.widow else []
-        piles += [PileView(f"Known cards of {{p{i}}}", list(s.shown[i]), len(s.shown[i]), i)
+            facts.append(N("Landlord {seat} for {bid}; stake ×{times} ({n} bomb or rocket)",
+                           "Landlord {seat} for {bid}; stake ×{times} ({n} bombs or rockets)", s.bombs,
+                           seat=Seat(s.landlord), bid=s.high_bid, times=o.bomb_multiplier ** s.bombs))
+        piles = [PileView(T("Widow"), [], len(s.widow))] if s.widow else []
+        piles += [PileView(T("Known cards of {seat}", seat=Seat(i)), list(s.shown[i]), len(s.shown[i]), i)
                   for i in range(PLAYERS) if s.shown[i] and i != seat]
         return self._view(s, seat, seats, facts, piles)
 

@@ -9,6 +9,7 @@ import pytest
 from games import cards as C
 from games.dou_dizhu import BID, GAME, PLAY
 from games.engine import Move
+from games.text import text_from
 from tests import climbing_states
 from tests.playthrough import assert_events_private, assert_no_leak, assert_refused
 from tests.table_helpers import move_texts
@@ -83,7 +84,7 @@ def test_two_passes_after_a_bid_end_the_auction_and_a_player_who_passed_may_bid_
     assert s.high_bidder == a and s.turn == b
     bids(s, "pass", "pass")
     assert s.phase == PLAY and s.landlord == a and s.high_bid == 2
-    assert s.bids == [f"{{p{a}}} pass", f"{{p{b}}} 1", f"{{p{c}}} pass", f"{{p{a}}} 2",
+    assert [text_from(b) for b in s.bids] == [f"{{p{a}}} pass", f"{{p{b}}} 1", f"{{p{c}}} pass", f"{{p{a}}} 2",
                       f"{{p{b}}} pass", f"{{p{c}}} pass"]
 
 
@@ -348,7 +349,7 @@ def test_clarification_a_bare_quad_is_only_a_bomb_and_every_bomb_counts_for_the_
     assert _kinds_offered(s, 0, "4S 4H 4D 4C") == {"moves": [bomb], "moves_for": [bomb], "prompt": ["Bomb"]}
     assert "read as as=bomb" in refused(s, 0, "play 4S 4H 4D 4C as=trio1")
     GAME.apply(s, 0, bomb)
-    assert s.scores == [104, 98, 98] and "1 bomb" in s.last_result
+    assert s.scores == [104, 98, 98] and "1 bomb" in text_from(s.last_result)
 
 
 @pytest.mark.parametrize("opts", KICKER_SETTINGS, ids=_setting_id)
@@ -458,3 +459,26 @@ def test_moves_are_offered_only_to_the_seat_to_play():
     s = GAME.start(3, {}, seed=4)
     other = (s.turn + 1) % 3
     assert GAME.moves(s, other) == [] and "not your turn" in refused(s, other, Move("pass"))
+
+
+def test_a_bid_a_rocket_and_the_result_read_in_chinese_as_斗地主():
+    """A Chinese reader sees the game as 斗地主: a bid as 叫2分 (and in the auction's fact), the rocket as
+    王炸 doubling the stake, and the peasants' win paid by the landlord, with the bombs counted."""
+    from games.localize import render
+
+    names = ["甲", "乙", "丙"]
+    assert render(GAME.title, "zh_CN") == "斗地主"
+    s = GAME.start(3, {}, seed=4)
+    (bid,) = GAME.apply(s, 0, "bid 2")
+    assert render(bid.text, "zh_CN", names) == "甲 叫2分。"
+    assert "叫分：甲 2分" in [render(f, "zh_CN", names) for f in GAME.view(s, None).facts]
+
+    s = playing(["4S 4H 4D 4C 9S", "5S 6S", "JKB JKR 7S"], landlord=0, turn=2, bid=1)
+    lines = [render(e.text, "zh_CN", names) for e in GAME.apply(s, 2, "play JKB JKR as=rocket")]
+    assert lines[:2] == ["丙 出了王炸 小王 🃏 大王 🃏。", "王炸！倍数乘以2。"]
+    GAME.apply(s, 0, "pass")
+    GAME.apply(s, 1, "pass")
+    lines = [render(e.text, "zh_CN", names) for e in GAME.apply(s, 2, "play 7S as=single")]
+    assert "丙 出完了牌：农民赢了！" in lines
+    assert "第1局：地主 甲 付给每个农民 2 筹码（叫1分和1个炸弹）。" in lines
+    assert render(text_from(s.last_result), "zh_CN", names) == "第1局：地主 甲 付给每个农民 2 筹码（叫1分和1个炸弹）"
