@@ -59,10 +59,16 @@ RETRY_MAX = 60.0                  # the longest pause before a computer's turn o
 
 
 class TableError(Exception):
-    """Something a player tried that cannot be done; the message says why."""
+    """Something a player tried that cannot be done; the message says why (a `Text`: render
+    `reason(error)` for its reader, never ``str(error)``, which is English)."""
 
 
-CANNOT_SAVE = "The bot can't save right now, so nothing changed. Please try again in a moment."
+def reason(error: Exception) -> str:
+    """What an error says, as it was raised: a `Text` stays one, for rendering in the reader's language."""
+    return error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+
+
+CANNOT_SAVE = T("The bot can't save right now, so nothing changed. Please try again in a moment.")
 
 
 class StorageUnavailable(TableError):
@@ -80,7 +86,7 @@ class RematchOpen(TableError):
     """Someone already opened the rematch of this game: ``table``."""
 
     def __init__(self, table: Table) -> None:
-        super().__init__(f"The rematch is already open: table #{table.id}.")
+        super().__init__(T("The rematch is already open: table #{table}.", table=table.id))
         self.table = table
 
 
@@ -283,6 +289,11 @@ class TableService:
     async def config(self, guild_id: int) -> GuildConfig:
         return GuildConfig.from_settings(await self.store.settings(guild_id))
 
+    async def guild_language(self, guild_id: int, guild_locale: str | None) -> str:
+        """The language of what the bot posts in a server outside a table (/leaderboard): the
+        server's /config language, else its Discord locale."""
+        return language_of((await self.config(guild_id)).language or guild_locale)
+
     # -- loading and saving
     async def load(self) -> int:
         """Load every open table and the members' chosen languages from the store, and resume
@@ -326,7 +337,7 @@ class TableService:
         with self._storing(f"table {table_id}"):
             record = await self.store.load_table(table_id)
         if record is None or record.game not in GAMES:
-            raise TableError("That table no longer exists.")
+            raise TableError(T("That table no longer exists."))
         return self.tables.setdefault(table_id, self._table(record, GAMES[record.game]))
 
     @asynccontextmanager
@@ -383,7 +394,7 @@ class TableService:
                 await self.store.save_table(table.record, expected)
         except VersionConflict:
             await self._reload(table)
-            raise StaleMove("The table changed meanwhile; please try again.") from None
+            raise StaleMove(T("The table changed meanwhile; please try again.")) from None
 
     async def _resync(self, table: Table) -> None:
         """Make memory what the store holds after part of a change was stored; if even reading
@@ -422,7 +433,8 @@ class TableService:
         Discord locale (``guild_locale``), else English."""
         game = GAMES.get(game_key)
         if game is None:
-            raise TableError(f"There is no game called '{game_key}'. Try one of: {', '.join(sorted(GAMES))}.")
+            raise TableError(T("There is no game called '{game}'. Try one of: {games}.", game=game_key,
+                               games=", ".join(sorted(GAMES))))
         # counting the channel's tables and adding this one must not interleave with another /play there
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
             return await self._create(game, guild_id, channel_id, host_id, host_name, options, seats,
@@ -435,15 +447,18 @@ class TableService:
             config = await self.config(guild_id)
         if not config.allows_channel(channel_id):
             where = ", ".join(f"<#{c}>" for c in config.channels)
-            raise TableError(f"Tables can't be opened in this channel on this server. Try {where}.")
+            raise TableError(T("Tables can't be opened in this channel on this server. Try {channels}.",
+                               channels=where))
         if len(self.channel_tables(channel_id)) >= config.max_tables:
-            raise TableError(f"This channel already has {config.max_tables} open "
-                             f"table{'s' if config.max_tables != 1 else ''} (the server's limit). "
-                             "Finish or /end one first.")
+            raise TableError(N("This channel already has {n} open table (the server's limit). "
+                               "Finish or /end one first.",
+                               "This channel already has {n} open tables (the server's limit). "
+                               "Finish or /end one first.",
+                               config.max_tables))
         try:
             parsed = game.Options.parse(options, defaults=config.options.get(game.key, {}))
         except BadOption as e:
-            raise TableError(f"Bad option: {e}.") from None
+            raise TableError(T("Bad option: {error}.", error=reason(e))) from None
         # what this table keeps of the server's settings, whatever they become later
         kept = dict(timer=config.timer_for(game.key), window=config.window, timeout_action=config.timeout_action,
                     replace_after=config.replace_after, computers=config.computers, strength=config.strength,
@@ -475,21 +490,21 @@ class TableService:
 
     def _lobby(self, table: Table) -> None:
         if table.status == PLAYING:
-            raise TableError("This game has already started.")
+            raise TableError(T("This game has already started."))
         if table.status != LOBBY:
-            raise TableError("This table is closed.")
+            raise TableError(T("This table is closed."))
 
     @staticmethod
     def _has_room(table: Table) -> None:
         most = table.player_counts().stop - 1
         if len(table.record.seats) >= most:
-            raise TableError(f"The table is full ({most} players).")
+            raise TableError(T("The table is full ({n} players).", n=most))
 
     async def join(self, table_id: int, user_id: int, name: str) -> Table:
         async with self._changing(table_id) as table:
             self._lobby(table)
             if table.seat_of(user_id) is not None:
-                raise TableError("You are already at this table.")
+                raise TableError(T("You are already at this table."))
             self._has_room(table)
             table.record.seats.append(SeatRecord(user_id, name))
             await self._save(table)
@@ -510,9 +525,9 @@ class TableService:
         """A player leaves a running game: a computer plays their seat from now on."""
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not playing at this table.")
+            raise TableError(T("You are not playing at this table."))
         if table.record.seats[seat].stand_in:
-            raise TableError("A computer already plays your seat. Press **Take my seat back** to return.")
+            raise TableError(T("A computer already plays your seat. Press **Take my seat back** to return."))
         table.record.seats[seat].stand_in = True
         table.recent.append(T("{seat} left; a computer plays their seat.", seat=Seat(seat)))
         self._close_if_deserted(table)
@@ -523,12 +538,12 @@ class TableService:
         """A player whose seat a computer plays (they left or timed out) returns to it."""
         async with self._changing(table_id) as table:
             if table.status != PLAYING:
-                raise TableError("This game is not running.")
+                raise TableError(T("This game is not running."))
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You have no seat at this table.")
+                raise TableError(T("You have no seat at this table."))
             if not table.record.seats[seat].stand_in:
-                raise TableError("You are already playing your seat.")
+                raise TableError(T("You are already playing your seat."))
             self._return(table, seat)
             self._refresh_deadline(table)
             await self._save(table)
@@ -544,7 +559,7 @@ class TableService:
         self._lobby(table)
         seat = table.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not at this table.")
+            raise TableError(T("You are not at this table."))
         del table.record.seats[seat]
         if user_id == table.record.host_id:
             humans = table.humans()
@@ -558,9 +573,9 @@ class TableService:
         async with self._changing(table_id) as table:
             self._lobby(table)
             if table.seat_of(user_id) is None:
-                raise TableError("Only players at the table can add computer players.")
+                raise TableError(T("Only players at the table can add computer players."))
             if not table.record.meta.get("computers", True):
-                raise TableError("This server does not allow computer players.")
+                raise TableError(T("This server does not allow computer players."))
             self._has_room(table)
             table.record.seats.append(SeatRecord(None, computer_name(table.record.seats), computer=True))
             await self._save(table)
@@ -571,17 +586,19 @@ class TableService:
         async with self._changing(table_id) as table:
             self._lobby(table)
             if user_id != table.record.host_id:
-                raise TableError("Only the host can start the game.")
+                raise TableError(T("Only the host can start the game."))
             players = len(table.record.seats)
             low = table.player_counts().start
             if players < low:
-                raise TableError(f"{table.game.title} needs at least {low} players; "
-                                 f"{players} {'is' if players == 1 else 'are'} seated. "
-                                 f"Wait for friends or add a computer player.")
+                raise TableError(N("{game} needs at least {low} players; {n} is seated. "
+                                   "Wait for friends or add a computer player.",
+                                   "{game} needs at least {low} players; {n} are seated. "
+                                   "Wait for friends or add a computer player.",
+                                   players, game=table.game.title, low=low))
             try:
                 state = table.game.start(players, table.record.options, table.record.seed)
             except BadOption as e:
-                raise TableError(f"Cannot start: {e}.") from None
+                raise TableError(T("Cannot start: {error}.", error=reason(e))) from None
             table.state = state
             table.record.state = state.to_json()
             table.record.status = PLAYING
@@ -596,9 +613,9 @@ class TableService:
     def check_may_cancel(table: Table, user_id: int, is_admin: bool = False) -> None:
         """Raise TableError unless the member may end the table now (its host or a server manager)."""
         if table.status not in (LOBBY, PLAYING):
-            raise TableError("This table is already closed.")
+            raise TableError(T("This table is already closed."))
         if user_id != table.record.host_id and not is_admin:
-            raise TableError("Only the host or a server manager can end this table.")
+            raise TableError(T("Only the host or a server manager can end this table."))
 
     async def cancel(self, table_id: int, user_id: int, is_admin: bool = False) -> Table:
         async with self._changing(table_id) as table:
@@ -615,9 +632,9 @@ class TableService:
         asks once it is open (both players pressed Rematch, say) gets `RematchOpen`."""
         async with self._changing(table_id) as old:
             if old.status != FINISHED:
-                raise TableError("A rematch can only start from a finished game.")
+                raise TableError(T("A rematch can only start from a finished game."))
             if old.seat_of(user_id) is None:
-                raise TableError("Only players of the last game can ask for a rematch.")
+                raise TableError(T("Only players of the last game can ask for a rematch."))
             if "rematch" in old.record.meta:
                 raise RematchOpen(await self.get(old.record.meta["rematch"]))
             seats = [SeatRecord(s.user_id, s.name, s.computer) for s in old.record.seats]
@@ -649,10 +666,10 @@ class TableService:
         async with self._changing(table_id) as table:
             seat = table.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not playing at this table.")
+                raise TableError(T("You are not playing at this table."))
             if table.record.seats[seat].stand_in:
-                raise TableError("A computer plays your seat since you left or ran out of time. "
-                                 "Press **Take my seat back** on the table message to play again.")
+                raise TableError(T("A computer plays your seat since you left or ran out of time. "
+                                   "Press **Take my seat back** on the table message to play again."))
             table.record.meta.get("timeouts", {}).pop(str(seat), None)   # stored with the move
             events = await self._apply(table, seat, move, version)
         await self._notify(table)
@@ -662,16 +679,17 @@ class TableService:
     async def _apply(self, table: Table, seat: int, move: Move | str, version: int | None) -> list[Event]:
         """Make and store the move; the caller holds `_changing`, which undoes it if storing fails."""
         if table.status == FINISHED:
-            raise TableError("This game is over.")
+            raise TableError(T("This game is over."))
         if table.status != PLAYING or table.state is None:
-            raise TableError("This table is closed." if table.status == CANCELLED else "The game has not started.")
+            closed = table.status == CANCELLED
+            raise TableError(T("This table is closed.") if closed else T("The game has not started."))
         if version is not None and version != table.version:
-            raise StaleMove("The table moved on since this was shown; here is the current position.")
+            raise StaleMove(T("The table moved on since this was shown; here is the current position."))
         state = table.state.clone()
         try:
             events = table.game.apply(state, seat, move)
         except IllegalMove as e:
-            raise TableError(str(e)) from None
+            raise TableError(reason(e)) from None
         old_state, table.state = table.state, state
         self._log_events(table, seat, events)
         if state.hand_no != old_state.hand_no:
@@ -691,7 +709,7 @@ class TableService:
                                              self._results(table) if state.over else None)
         except VersionConflict:
             await self._reload(table)
-            raise StaleMove("The table moved on (another move was made first).") from None
+            raise StaleMove(T("The table moved on (another move was made first).")) from None
         return events
 
     @staticmethod
