@@ -12,7 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot import pictures
-from bot.clicks import SORRY, Clicks
+from bot.clicks import SORRY, Clicks, client_language
 from bot.cogs.config import ConfigCog
 from bot.cogs.prefs import PrefsCog
 from bot.cogs.stats import StatsCog
@@ -25,6 +25,7 @@ from bot.tables import TableService
 from bot.thinking import ProcessThinker, Thinker, ThreadThinker
 from bot.translator import CatalogTranslator
 from bot.ui import DYNAMIC_ITEMS, MENTION_USERS, Controller
+from games.localize import render
 
 log = logging.getLogger(__name__)
 COGS = [TablesCog, ConfigCog, StatsCog, PrefsCog]
@@ -50,7 +51,7 @@ class CardBot(commands.AutoShardedBot):
         self.store: TableStore | None = None
         self.service: TableService | None = None
         self.controller: Controller | None = None
-        self.clicks = Clicks(DYNAMIC_ITEMS)
+        self.clicks = Clicks(DYNAMIC_ITEMS, reader=self.reader)
         self.thinker: Thinker = make_thinker(settings.ai_workers)
         self._warming: asyncio.Task | None = None
 
@@ -77,6 +78,10 @@ class CardBot(commands.AutoShardedBot):
             await self.tree.sync()
         self.service.start_timers()
 
+    def reader(self, interaction: discord.Interaction) -> str:
+        """The language a member reads private lines in (their client's until the tables are loaded)."""
+        return self.controller.reader(interaction) if self.controller is not None else client_language(interaction)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await self.clicks.dispatch(interaction)
 
@@ -88,7 +93,7 @@ class CardBot(commands.AutoShardedBot):
             return
         log.error("command %s failed", interaction.command and interaction.command.qualified_name,
                   exc_info=error)
-        await tell_privately(interaction, SORRY)
+        await tell_privately(interaction, render(SORRY, self.reader(interaction)))
 
     async def close(self) -> None:
         """Stop taking work, let moves being written finish, then close the database."""

@@ -12,17 +12,27 @@ answering the click costs.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 
 from bot.replies import tell_privately
+from games.localize import language_of, render
+from games.text import texts
 
 log = logging.getLogger(__name__)
+T, N = texts("bot_clicks")
 
-SORRY = "Something went wrong on our side; please try again."
-UNKNOWN = "That button is not one the bot can answer. Press **My hand** on the table for your current hand."
+SORRY = T("Something went wrong on our side; please try again.")
+UNKNOWN = T("That button is not one the bot can answer. Press **My hand** on the table for your current hand.")
+
+Reader = Callable[[discord.Interaction], str]   # the language a member reads private lines in
+
+
+def client_language(interaction: discord.Interaction) -> str:
+    """The language of the member's Discord client (for a bot that knows no /prefs choice)."""
+    return language_of(getattr(interaction.locale, "value", None))
 
 
 class BadClick(Exception):
@@ -33,8 +43,9 @@ class BadClick(Exception):
 class Clicks:
     """The bot's component templates, tried in order on every component interaction."""
 
-    def __init__(self, items: Sequence[type[discord.ui.DynamicItem]]) -> None:
+    def __init__(self, items: Sequence[type[discord.ui.DynamicItem]], reader: Reader = client_language) -> None:
         self.items = [(item.__discord_ui_compiled_template__, item) for item in items]
+        self.reader = reader
 
     async def dispatch(self, interaction: discord.Interaction) -> bool:
         """Answer a component click, ours or not (an unknown or malformed one with a short
@@ -47,10 +58,10 @@ class Clicks:
             await item.callback(interaction)
         except BadClick:
             log.info("refused a click on %.100r", custom_id)
-            await _tell(interaction, UNKNOWN)
+            await self._tell(interaction, UNKNOWN)
         except Exception:
             log.exception("the click on %.100s failed", custom_id)
-            await _tell(interaction, SORRY)
+            await self._tell(interaction, SORRY)
         finally:
             _release(interaction)
         return True
@@ -63,6 +74,13 @@ class Clicks:
                     return await factory.from_custom_id(interaction, None, match)
         raise BadClick(custom_id)
 
+    async def _tell(self, interaction: discord.Interaction, text: str) -> None:
+        """Tell the member why nothing happened (in their language) rather than leave the click unanswered."""
+        try:
+            await tell_privately(interaction, render(text, self.reader(interaction)))
+        except discord.HTTPException:
+            log.warning("could not tell the member that their click was refused or failed")
+
 
 def _release(interaction: discord.Interaction) -> None:
     """discord.py's ``Interaction`` and its ``InteractionResponse`` point at each other, so each
@@ -71,11 +89,3 @@ def _release(interaction: discord.Interaction) -> None:
     seconds. Once the click is answered its response object is never used again (a panel kept
     for later edits uses the token), so the link is cut and reference counting frees it all."""
     interaction.response._parent = None
-
-
-async def _tell(interaction: discord.Interaction, text: str) -> None:
-    """Tell the member why nothing happened rather than leave the click unanswered."""
-    try:
-        await tell_privately(interaction, text)
-    except discord.HTTPException:
-        log.warning("could not tell the member that their click was refused or failed")

@@ -12,19 +12,25 @@ from typing import Any
 import discord
 
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
-from games.common.table import plural, score_text
 from games.engine import View
 from games.options import Options, value_text
+from games.text import Text, texts
+
+T, N = texts("bot_render")
 
 COLOUR = {LOBBY: discord.Colour.blurple(), PLAYING: discord.Colour.green(),
           FINISHED: discord.Colour.gold(), CANCELLED: discord.Colour.dark_grey()}
 DESCRIPTION_LIMIT = 4000
 
 
-def player_count(table: Table) -> str:
-    counts = table.player_counts()
-    low, high = counts.start, counts.stop - 1
-    return f"{low} players" if low == high else f"{low}–{high} players"
+def players_text(seats: range) -> Text:
+    """How many players a game takes: "4 players", "2–6 players"."""
+    low, high = seats.start, seats.stop - 1
+    return N("{n} player", "{n} players", low) if low == high else T("{low}–{high} players", low=low, high=high)
+
+
+def player_count(table: Table) -> Text:
+    return players_text(table.player_counts())
 
 
 def seat_label(table: Table, seat: int) -> str:
@@ -32,8 +38,17 @@ def seat_label(table: Table, seat: int) -> str:
     if record.computer:
         return f"🤖 {record.name}"
     if record.stand_in:
-        return f"🤖 computer for <@{record.user_id}>"
+        return T("🤖 computer for {member}", member=f"<@{record.user_id}>")
     return f"<@{record.user_id}>"
+
+
+def card_count(n: int) -> Text:
+    return N("{n} card", "{n} cards", n)
+
+
+def score_line(score: float, unit: tuple[str, str]) -> Text:
+    """A score with what it counts, "12 points" (the unit is the game's word)."""
+    return T("{score} {unit}", score=score, unit=unit[0] if score == 1 else unit[1])
 
 
 @cache
@@ -45,7 +60,7 @@ def options_text(table: Table) -> str:
     """The options that differ from the game's defaults, as /play takes them."""
     defaults = _defaults(table.game.Options)
     changed = [f"{k}={value_text(v)}" for k, v in table.record.options.items() if defaults.get(k, v) != v]
-    return ", ".join(changed) or "defaults"
+    return ", ".join(changed) or T("defaults")
 
 
 def cards_text(table: Table, codes: list[str]) -> str:
@@ -55,28 +70,31 @@ def cards_text(table: Table, codes: list[str]) -> str:
 def pile_lines(table: Table, view: View) -> list[str]:
     lines = []
     for pile in view.piles:
-        name = table.render(pile.name)
         if not pile.count:
-            body = "empty"
+            body: str = T("empty")
         elif len(pile.cards) == pile.count:
             body = cards_text(table, pile.cards)
         elif pile.cards:
-            body = f"{cards_text(table, pile.cards)} ({plural(pile.count, 'card')})"
+            body = N("{cards} ({n} card)", "{cards} ({n} cards)", pile.count, cards=cards_text(table, pile.cards))
         else:
-            body = plural(pile.count, "card")
-        lines.append(f"**{name}:** {body}")
+            body = card_count(pile.count)
+        lines.append(table.render(T("**{pile}:** {cards}", pile=pile.name, cards=body)))
     return lines
 
 
 def seat_lines(table: Table, view: View) -> list[str]:
+    """One line per seat: turn marker, who, card count, score and notes, parted by " · "."""
     lines = []
     unit = table.score_unit()
     for sv in view.seats:
+        parts = [seat_label(table, sv.seat), card_count(sv.cards)]
+        if sv.score is not None:
+            parts.append(score_line(sv.score, unit))
+        shown = [table.render(part) for part in parts]
+        if sv.notes:
+            shown.append(", ".join(table.render(n) for n in sv.notes))
         turn = "▶ " if sv.seat in view.to_move else ""
-        score = "" if sv.score is None else f" · {score_text(sv.score, unit)}"
-        notes = ", ".join(table.render(n) for n in sv.notes)
-        notes = f" · {notes}" if notes else ""
-        lines.append(f"{turn}{seat_label(table, sv.seat)} · {plural(sv.cards, 'card')}{score}{notes}")
+        lines.append(turn + " · ".join(shown))
     return lines
 
 
@@ -93,26 +111,37 @@ def awaited(table: Table, seats: list[int]) -> list[int]:
     return [seat for seat in seats if game.timeout_move(state, seat) is None]
 
 
+TITLES = {FINISHED: lambda game: T("{game}: game over", game=game),
+          CANCELLED: lambda game: T("{game}: closed", game=game)}
+
+
+def lobby_seat(table: Table, seat: int) -> str:
+    label = seat_label(table, seat)
+    host = table.record.seats[seat].user_id == table.record.host_id
+    return table.render(T("{seat} (host)", seat=label)) if host else table.render(label)
+
+
 def table_message(table: Table) -> tuple[str, discord.Embed]:
     """Content (mentions of whoever must act) and the embed of the public table message."""
     game, record = table.game, table.record
     embed = discord.Embed(colour=COLOUR.get(record.status, discord.Colour.default()))
-    embed.set_footer(text=f"Table #{table.id} · {game.key} · options: {options_text(table)}")
-    title = table.render(game.title)
+    say = table.render
+    embed.set_footer(text=say(T("Table #{table} · {game} · options: {options}", table=table.id, game=game.key,
+                                options=options_text(table))))
     if record.status == LOBBY:
-        embed.title = f"{title}: waiting for players"
-        seats = "\n".join(f"{i + 1}. {seat_label(table, i)}{' (host)' if s.user_id == record.host_id else ''}"
-                          for i, s in enumerate(record.seats))
-        summary = table.render(game.summary)
-        embed.description = clip(f"{summary}\n\n**Seats** ({len(record.seats)}, {player_count(table)}):\n"
-                                 f"{seats}\n\nPress **Join** to sit down. The host presses **Start**.")
+        embed.title = say(T("{game}: waiting for players", game=game.title))
+        seats = "\n".join(f"{i + 1}. {lobby_seat(table, i)}" for i in range(len(record.seats)))
+        embed.description = clip(say(T("{summary}\n\n**Seats** ({n}, {players}):\n{seats}\n\n"
+                                       "Press **Join** to sit down. The host presses **Start**.",
+                                       n=len(record.seats), summary=game.summary, players=player_count(table),
+                                       seats=seats)))
         return "", embed
     if table.state is None:
-        embed.title = f"{title}: closed"
-        embed.description = "This table was closed before the game started."
+        embed.title = say(T("{game}: closed", game=game.title))
+        embed.description = say(T("This table was closed before the game started."))
         return "", embed
     view = table.view(None)
-    embed.title = title + {FINISHED: ": game over", CANCELLED: ": closed"}.get(record.status, "")
+    embed.title = say(TITLES[record.status](game.title) if record.status in TITLES else game.title)
     parts = [f"**{table.render(view.status)}**"]
     parts += [table.render(f) for f in view.facts]
     parts += [""] + pile_lines(table, view) + [""] + seat_lines(table, view)
@@ -120,17 +149,18 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
     lines = [table.render(line) for line in table.recent]
     recent = [line for line in lines if line.rstrip(".") not in said]   # "p0 wins!" is the status
     if recent:
-        parts += ["", "**Recent**"] + [f"• {line}" for line in recent]
+        parts += ["", f"**{say(T('Recent'))}**"] + [f"• {line}" for line in recent]
     content = ""
     if record.status == PLAYING:
         humans = awaited(table, [seat for seat in view.to_move if not table.computer_plays(seat)])
         if humans:
-            content = "Your move: " + " ".join(f"<@{record.seats[s].user_id}>" for s in humans)
-            if table.deadline is not None:
-                content += f" · time runs out <t:{int(table.deadline)}:R>"
-        parts += ["", "Press **My hand** to see your cards and play."]
+            members = " ".join(f"<@{record.seats[s].user_id}>" for s in humans)
+            content = say(T("Your move: {members}", members=members) if table.deadline is None else
+                          T("Your move: {members} · time runs out {when}", members=members,
+                            when=f"<t:{int(table.deadline)}:R>"))
+        parts += ["", say(T("Press **My hand** to see your cards and play."))]
         if any(s.stand_in for s in record.seats):
-            parts.append("Left or ran out of time? **Take my seat back** returns your seat to you.")
+            parts.append(say(T("Left or ran out of time? **Take my seat back** returns your seat to you.")))
     embed.description = clip("\n".join(parts))
     return content, embed
 
@@ -145,9 +175,10 @@ def panel_text(table: Table, seat: int, question: str | None, note: str | None =
 
     lines = []
     if note:
-        lines.append(f"⚠️ {note}")
-    lines.append(f"**{render(table.game.title)}**, table #{table.id}: {render(view.status)}")
-    lines.append(f"**Your hand ({len(view.hand)}):** {cards_text(table, view.hand)}")
+        lines.append(f"⚠️ {render(note)}")
+    lines.append(render(T("**{game}**, table #{table}: {status}", game=table.game.title, table=table.id,
+                          status=view.status)))
+    lines.append(render(T("**Your hand ({n}):** {cards}", n=len(view.hand), cards=cards_text(table, view.hand))))
     private = table.private.get(seat)
     if private:
         lines.append(f"_{render(private)}_")
@@ -157,9 +188,9 @@ def panel_text(table: Table, seat: int, question: str | None, note: str | None =
         if question:
             lines.append(f"**{render(question)}**")
     elif table.status == FINISHED:
-        result = render(view.result or "The game is over.")
+        result = render(view.result or T("The game is over."))
         if result != render(view.status):
             lines.append(result)
     else:
-        lines.append("This table is closed.")
+        lines.append(render(T("This table is closed.")))
     return clip("\n".join(lines), 1900)

@@ -38,8 +38,22 @@ from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, cards_text, clip, panel_text, table_message
 from bot.replies import edit_original, send_private, tell_privately, update_clicked
-from bot.tables import FINISHED, LOBBY, PLAYING, POSTING, RematchOpen, StaleMove, Table, TableError, TableService
+from bot.tables import (
+    FINISHED,
+    LOBBY,
+    PLAYING,
+    POSTING,
+    RematchOpen,
+    Table,
+    TableError,
+    TableService,
+    reason,
+)
 from games.engine import Move, Step
+from games.localize import render
+from games.text import texts
+
+T, N = texts("bot_ui")
 
 log = logging.getLogger(__name__)
 
@@ -56,22 +70,29 @@ MAX_ANSWER_BUTTONS = 20     # four rows; the fifth holds navigation
 SELECT_PAGE = 25
 
 TABLE_ACTIONS = {
-    "join": ("Join", SUCCESS),
-    "leave": ("Leave", SECONDARY),
-    "cpu": ("Add computer", SECONDARY),
-    "start": ("Start", PRIMARY),
-    "cancel": ("Cancel", DANGER),
-    "hand": ("My hand", PRIMARY),
-    "end": ("End table", DANGER),
-    "back": ("Take my seat back", SUCCESS),
-    "rematch": ("Rematch", SUCCESS),
+    "join": (T("Join"), SUCCESS),
+    "leave": (T("Leave"), SECONDARY),
+    "cpu": (T("Add computer"), SECONDARY),
+    "start": (T("Start"), PRIMARY),
+    "cancel": (T("Cancel"), DANGER),
+    "hand": (T("My hand"), PRIMARY),
+    "end": (T("End table"), DANGER),
+    "back": (T("Take my seat back"), SUCCESS),
+    "rematch": (T("Rematch"), SUCCESS),
 }
 
 
-END_QUESTION = {LOBBY: "Cancel this table for everyone?", PLAYING: "End the game for everyone?"}
-END_ANSWERS = {"yes": ("Yes, end it", DANGER), "no": ("No, keep playing", SECONDARY)}
-ENDED = "You ended table #{table} for everyone."
-KEPT = "Nothing changed: the table stays open."
+END_QUESTION = {LOBBY: T("Cancel this table for everyone?"), PLAYING: T("End the game for everyone?")}
+END_ANSWERS = {"yes": (T("Yes, end it"), DANGER), "no": (T("No, keep playing"), SECONDARY)}
+KEPT = T("Nothing changed: the table stays open.")
+NOT_PLAYING = T("You are not playing at this table.")
+OVER = T("This game is over.")
+CLOSED = T("This table is closed.")
+MOVED_ON = T("The table moved on since that was shown; here is your current hand.")
+
+
+def ended(table_id: int) -> str:
+    return T("You ended table #{table} for everyone.", table=table_id)
 
 
 def table_actions(table: Table) -> list[str]:
@@ -88,8 +109,9 @@ def table_link(table: Table) -> str:
     """A jump link to the table message (or the table's number while it has none)."""
     record = table.record
     if record.message_id is None:
-        return f"table #{table.id}"
-    return f"table #{table.id}, https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
+        return T("table #{table}", table=table.id)
+    return T("table #{table}, {link}", table=table.id,
+             link=f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}")
 
 
 # the parts of a component id, bounded (Discord allows 100 characters in all)
@@ -205,8 +227,8 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 class NavButton(discord.ui.DynamicItem[discord.ui.Button],
                 template=rf"cn:(?P<table>{ID}):(?P<ver>{VER}):(?P<path>{PATH}):(?P<action>{WORD}):(?P<page>{SMALL})"):
-    LABELS = {"back": "◀ Back", "prev": "◀ Previous", "next": "Next ▶", "refresh": "↻ Refresh",
-              "steps": "💡 Hint", "cards": "◀ Select cards"}
+    LABELS = {"back": T("◀ Back"), "prev": T("◀ Previous"), "next": T("Next ▶"), "refresh": T("↻ Refresh"),
+              "steps": T("💡 Hint"), "cards": T("◀ Select cards")}
 
     def __init__(self, table_id: int, version: int, path: str, action: str, page: int = 0) -> None:
         super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, version, path, action, page)))
@@ -217,8 +239,10 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button],
         return f"cn:{table_id}:{version}:{path}:{action}:{page}"
 
     @classmethod
-    def make(cls, table_id: int, version: int, path: str, action: str, page: int = 0) -> Component:
-        return button(cls.id_for(table_id, version, path, action, page), cls.LABELS.get(action, action),
+    def make(cls, table_id: int, version: int, path: str, action: str, page: int = 0,
+             language: str | None = None) -> Component:
+        label = render(cls.LABELS.get(action, action), language or "en")
+        return button(cls.id_for(table_id, version, path, action, page), label,
                       PRIMARY if action == "refresh" else SECONDARY)
 
     @classmethod
@@ -260,7 +284,7 @@ class SelectionButton(discord.ui.DynamicItem[discord.ui.Button],
                       template=rf"cy:(?P<table>{ID}):(?P<ver>{VER}):(?P<mask>[0-9a-f]{{1,7}}):(?P<action>play|pass|as\d)"):
     """Play the selected cards (``play``), one reading of them (``as2``), or pass."""
 
-    LABELS = {"play": "Play selected", "pass": "Pass"}
+    LABELS = {"play": T("Play selected"), "pass": T("Pass")}
 
     def __init__(self, table_id: int, version: int, mask: int, action: str) -> None:
         super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, version, mask, action)))
@@ -272,8 +296,9 @@ class SelectionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     def make(cls, table_id: int, version: int, mask: int, action: str, label: str | None = None,
-             disabled: bool = False) -> Component:
-        return button(cls.id_for(table_id, version, mask, action), label or cls.LABELS.get(action, action),
+             disabled: bool = False, language: str | None = None) -> Component:
+        shown = label or render(cls.LABELS.get(action, action), language or "en")
+        return button(cls.id_for(table_id, version, mask, action), shown,
                       SECONDARY if action == "pass" else SUCCESS, disabled=disabled)
 
     @classmethod
@@ -298,10 +323,10 @@ class ConfirmEnd(discord.ui.DynamicItem[discord.ui.Button], template=r"ce:(?P<ta
         return f"ce:{table_id}:{answer}"
 
     @classmethod
-    def question(cls, table: Table) -> Rows:
+    def question(cls, table: Table, language: str) -> Rows:
         rows = Rows()
         for answer, (label, style) in END_ANSWERS.items():
-            rows.add(button(cls.id_for(table.id, answer), label, style))
+            rows.add(button(cls.id_for(table.id, answer), render(label, language), style))
         return rows
 
     @classmethod
@@ -359,19 +384,21 @@ HAND_PICTURE = "hand.png"
 ALT_TEXT_LIMIT = 1024
 
 
-def hand_alt(table: Table, seat: int) -> str | None:
-    """The alt text of the seat's hand picture, which names the cards it shows (so a panel tells
-    which hand its picture shows); None where pictures are off."""
+def hand_alt(table: Table, seat: int, language: str | None = None) -> str | None:
+    """The alt text of the seat's hand picture in its reader's ``language``, which names the cards
+    it shows (so a panel tells which hand its picture shows); None where pictures are off."""
     if not pictures_on(table):
         return None
-    return clip(f"Your hand: {cards_text(table, table.view(seat).hand)}", ALT_TEXT_LIMIT)
+    alt = T("Your hand: {cards}", cards=cards_text(table, table.view(seat).hand))
+    return clip(table.render(alt, plain=True, language=language), ALT_TEXT_LIMIT)
 
 
-def hand_attachments(table: Table, seat: int, shown: str | None) -> list[discord.File] | None:
+def hand_attachments(table: Table, seat: int, shown: str | None,
+                     language: str | None = None) -> list[discord.File] | None:
     """The attachments of a panel redrawn over a picture with the alt text ``shown``: None keeps
     that picture (same hand, nothing uploaded), else the hand's picture, or none on text-only
     servers."""
-    alt = hand_alt(table, seat)
+    alt = hand_alt(table, seat, language)
     if alt is None:
         return []
     if alt == shown:
@@ -380,8 +407,8 @@ def hand_attachments(table: Table, seat: int, shown: str | None) -> list[discord
     return [picture_file(png, HAND_PICTURE, description=alt)]
 
 
-def hand_file(table: Table, seat: int) -> list[discord.File]:
-    return hand_attachments(table, seat, shown=None) or []
+def hand_file(table: Table, seat: int, language: str | None = None) -> list[discord.File]:
+    return hand_attachments(table, seat, shown=None, language=language) or []
 
 
 def shown_hand(message: discord.Message | None) -> str | None:
@@ -396,7 +423,7 @@ def table_view(table: Table) -> Rows:
     rows = Rows()
     for action in table_actions(table):
         label, style = TABLE_ACTIONS[action]
-        rows.add(button(TableButton.id_for(table.id, action), label, style))
+        rows.add(button(TableButton.id_for(table.id, action), table.render(label, plain=True), style))
     return rows
 
 
@@ -433,19 +460,20 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
     rows, ver = Rows(), table.version
     choices = [option(table.game.card_text(code), str(i), default=bool(mask >> i & 1))
                for i, code in enumerate(cards)]
-    rows.add(select(CardSelect.id_for(table.id, ver), choices, placeholder="Select the cards to play",
+    placeholder = render(T("Select the cards to play"), language or "en")
+    rows.add(select(CardSelect.id_for(table.id, ver), choices, placeholder=placeholder,
                     min_values=0, max_values=len(choices)), row=0)
-    rows.add(SelectionButton.make(table.id, ver, mask, "play", disabled=not mask), row=1)
+    rows.add(SelectionButton.make(table.id, ver, mask, "play", disabled=not mask, language=language), row=1)
     passing = next((m for m in table.game.moves(table.state, seat) if m.kind == "pass"), None)
     if passing is not None:   # labelled as the game calls it (Thirteen: "Knock (pass)")
         label = table.game.describe(table.state, seat, passing)[-1][1]
         shown = table.render(label, plain=True, language=language)
         rows.add(SelectionButton.make(table.id, ver, mask, "pass", label=shown), row=1)
-    rows.add(NavButton.make(table.id, ver, "", "steps"), row=1)
+    rows.add(NavButton.make(table.id, ver, "", "steps", language=language), row=1)
     for i, (label, _move) in enumerate((readings or [])[:10]):
-        rows.add(SelectionButton.make(table.id, ver, mask, f"as{i}", label=f"Play as {label}"),
-                 row=2 + i // BUTTONS_PER_ROW)
-    rows.add(NavButton.make(table.id, ver, "", "refresh"), row=4)
+        shown = render(T("Play as {reading}", reading=label), language or "en")
+        rows.add(SelectionButton.make(table.id, ver, mask, f"as{i}", label=shown), row=2 + i // BUTTONS_PER_ROW)
+    rows.add(NavButton.make(table.id, ver, "", "refresh", language=language), row=4)
     return rows
 
 
@@ -472,14 +500,14 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
                             placeholder=table.render(step.question, plain=True, language=language) + counter),
                      row=0)
             if page > 0:
-                nav.append(NavButton.make(table.id, ver, p, "prev", page - 1))
+                nav.append(NavButton.make(table.id, ver, p, "prev", page - 1, language))
             if page < pages - 1:
-                nav.append(NavButton.make(table.id, ver, p, "next", page + 1))
+                nav.append(NavButton.make(table.id, ver, p, "next", page + 1, language))
         if path:
-            nav.append(NavButton.make(table.id, ver, encode(path[:-1]), "back"))
+            nav.append(NavButton.make(table.id, ver, encode(path[:-1]), "back", language=language))
         elif steps:
-            nav.append(NavButton.make(table.id, ver, "", "cards"))
-    nav.append(NavButton.make(table.id, ver, "", "refresh"))
+            nav.append(NavButton.make(table.id, ver, "", "cards", language=language))
+    nav.append(NavButton.make(table.id, ver, "", "refresh", language=language))
     for part in nav:
         rows.add(part, row=4)
     return rows
@@ -657,9 +685,10 @@ class Controller:
             user_id = table.record.seats[seat].user_id
             panel = self.panels.stale(table.id, user_id, table.version) if user_id is not None else None
             if panel is not None:
-                attachments = hand_attachments(table, seat, panel.picture)
-                panel.version, panel.picture = table.version, hand_alt(table, seat)
-                content, view = self.panel(table, seat, (), language=self.reader(panel.interaction))
+                language = self.reader(panel.interaction)
+                attachments = hand_attachments(table, seat, panel.picture, language)
+                panel.version, panel.picture = table.version, hand_alt(table, seat, language)
+                content, view = self.panel(table, seat, (), language=language)
                 pushes.append(self._push(table.id, user_id, panel, content, view, attachments))
         return pushes
 
@@ -700,9 +729,14 @@ class Controller:
         their Discord client's."""
         return self.service.member_language(interaction.user.id, getattr(interaction.locale, "value", None))
 
-    @staticmethod
-    async def error(interaction: discord.Interaction, text: str) -> None:
-        await tell_privately(interaction, text)
+    def say(self, interaction: discord.Interaction, text: str, table: Table | None = None) -> str:
+        """``text`` in the member's language (with the seats' names of ``table``, if given)."""
+        language = self.reader(interaction)
+        return table.render(text, language=language) if table is not None else render(text, language)
+
+    async def error(self, interaction: discord.Interaction, text: str) -> None:
+        """A refusal or error (a `Text`), told privately in the member's language."""
+        await tell_privately(interaction, self.say(interaction, text))
 
     # -- the public table message
     async def table_click(self, interaction: discord.Interaction, table_id: int, action: str) -> None:
@@ -727,11 +761,11 @@ class Controller:
             elif action in ("cancel", "end"):
                 return await self.ask_to_end(interaction, table)
             else:
-                return await self.error(interaction, "That button is not known.")
+                return await self.error(interaction, T("That button is not known."))
         except RematchOpen as e:
-            return await self.error(interaction, f"The rematch is already open: {table_link(e.table)}.")
+            return await self.error(interaction, T("The rematch is already open: {table}.", table=table_link(e.table)))
         except TableError as e:
-            return await self.error(interaction, str(e))
+            return await self.error(interaction, reason(e))
         # the service's listener already edited the message; acknowledge the click silently
         if not interaction.response.is_done():
             await interaction.response.defer()
@@ -740,28 +774,30 @@ class Controller:
         """End table / Cancel ends everything in one click: ask privately first. Who may not end
         the table is told so at once."""
         self.service.check_may_cancel(table, interaction.user.id, is_manager(interaction))
-        await send_private(interaction, END_QUESTION.get(table.status, END_QUESTION[PLAYING]),
-                           ConfirmEnd.question(table))
+        language = self.reader(interaction)
+        await send_private(interaction, render(END_QUESTION.get(table.status, END_QUESTION[PLAYING]), language),
+                           ConfirmEnd.question(table, language))
 
     async def confirm_end(self, interaction: discord.Interaction, table_id: int, yes: bool) -> None:
         """Yes or No to "End the game for everyone?": the private question becomes the answer."""
         if not yes:
-            return await update_clicked(interaction, KEPT, Rows())
+            return await update_clicked(interaction, self.say(interaction, KEPT), Rows())
         try:
             await self.service.cancel(table_id, interaction.user.id, is_admin=is_manager(interaction))
         except TableError as e:
-            return await update_clicked(interaction, str(e), Rows())
-        await update_clicked(interaction, ENDED.format(table=table_id), Rows())
+            return await update_clicked(interaction, self.say(interaction, reason(e)), Rows())
+        await update_clicked(interaction, self.say(interaction, ended(table_id)), Rows())
 
     async def open_panel(self, interaction: discord.Interaction, table: Table) -> None:
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            return await self.error(interaction, "You are not playing at this table.")
+            return await self.error(interaction, NOT_PLAYING)
         if table.status == LOBBY:
-            return await self.error(interaction, "The game has not started yet.")
-        drawn, picture = table.version, hand_alt(table, seat)
-        content, view = self.panel(table, seat, (), language=self.reader(interaction))
-        await send_private(interaction, content, view, hand_file(table, seat))
+            return await self.error(interaction, T("The game has not started yet."))
+        language = self.reader(interaction)
+        drawn, picture = table.version, hand_alt(table, seat, language)
+        content, view = self.panel(table, seat, (), language=language)
+        await send_private(interaction, content, view, hand_file(table, seat, language))
         self.panels.drawn(table.id, interaction.user.id, interaction, drawn, picture)
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
@@ -771,10 +807,10 @@ class Controller:
         cards = selection_cards(table, seat) if not path and not steps else None
         if cards is not None:
             chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
-            question = (f"Selected: {cards_text(table, chosen)}. Press Play selected." if chosen else
-                        "Select the cards to play, then press Play selected (💡 Hint lists your plays).")
+            question = (T("Selected: {cards}. Press Play selected.", cards=cards_text(table, chosen)) if chosen else
+                        T("Select the cards to play, then press Play selected (💡 Hint lists your plays)."))
             if readings:
-                question = "Those cards can be played more than one way: which?"
+                question = T("Those cards can be played more than one way: which?")
             return (panel_text(table, seat, question, note, language),
                     selection_view(table, seat, cards, mask, readings, language))
         step, _ = walk(table, seat, path) if table.status == PLAYING else (None, ())
@@ -789,10 +825,11 @@ class Controller:
         """Redraw the panel in place, with the picture of the hand it shows. The picture is
         uploaded only when the hand changed (a move, not the browsing clicks before it): the
         panel's picture names its hand in its alt text."""
-        content, view = self.panel(table, seat, path, page, note, language=self.reader(interaction), **mode)
-        attachments = hand_attachments(table, seat, shown_hand(interaction.message))
+        language = self.reader(interaction)
+        content, view = self.panel(table, seat, path, page, note, language=language, **mode)
+        attachments = hand_attachments(table, seat, shown_hand(interaction.message), language)
         # recorded first: the table's editor must not push this panel while the answer is on its way
-        self.panels.drawn(table.id, interaction.user.id, interaction, table.version, hand_alt(table, seat))
+        self.panels.drawn(table.id, interaction.user.id, interaction, table.version, hand_alt(table, seat, language))
         await update_clicked(interaction, content, view, attachments)
 
     # -- the private panel
@@ -800,11 +837,11 @@ class Controller:
         try:
             table = await self.service.get(table_id)
         except TableError as e:
-            await self.error(interaction, str(e))
+            await self.error(interaction, reason(e))
             return None
         seat = table.seat_of(interaction.user.id)
         if seat is None:
-            await self.error(interaction, "You are not playing at this table.")
+            await self.error(interaction, NOT_PLAYING)
             return None
         return table, seat
 
@@ -815,14 +852,12 @@ class Controller:
             return
         table, seat = found
         if table.status != PLAYING:
-            return await self.redraw(interaction, table, seat, note="This game is over." if table.status == FINISHED
-                                     else "This table is closed.")
+            return await self.redraw(interaction, table, seat, note=OVER if table.status == FINISHED else CLOSED)
         if version != table.version:
-            return await self.redraw(interaction, table, seat,
-                                     note="The table moved on since that was shown; here is your current hand.")
+            return await self.redraw(interaction, table, seat, note=MOVED_ON)
         step, _ = walk(table, seat, path)
         if step is None or not 0 <= pick < len(step.answers):
-            return await self.redraw(interaction, table, seat, note="That choice is no longer available.")
+            return await self.redraw(interaction, table, seat, note=T("That choice is no longer available."))
         label, move = step.answers[pick]
         if move is None:
             return await self.redraw(interaction, table, seat, path + (pick,))
@@ -831,10 +866,8 @@ class Controller:
     async def play(self, interaction: discord.Interaction, table: Table, seat: int, move: Move, version: int) -> None:
         try:
             await self.service.act(table.id, interaction.user.id, version, move)
-        except StaleMove as e:
-            return await self.redraw(interaction, table, seat, note=str(e))
-        except TableError as e:
-            return await self.redraw(interaction, table, seat, note=str(e))
+        except TableError as e:   # StaleMove too: the panel is redrawn as the table is now
+            return await self.redraw(interaction, table, seat, note=reason(e))
         await self.redraw(interaction, table, seat)
 
     async def navigate(self, interaction: discord.Interaction, table_id: int, version: int,
@@ -858,12 +891,10 @@ class Controller:
             return None
         table, seat = found
         if table.status != PLAYING:
-            await self.redraw(interaction, table, seat, note="This game is over." if table.status == FINISHED
-                              else "This table is closed.")
+            await self.redraw(interaction, table, seat, note=OVER if table.status == FINISHED else CLOSED)
             return None
         if version != table.version:
-            await self.redraw(interaction, table, seat,
-                              note="The table moved on since that was shown; here is your current hand.")
+            await self.redraw(interaction, table, seat, note=MOVED_ON)
             return None
         return table, seat
 
@@ -882,11 +913,11 @@ class Controller:
         if action == "pass":
             passing = [m for m in game.moves(state, seat) if m.kind == "pass"]
             if not passing:
-                return await self.redraw(interaction, table, seat, mask=mask, note="You cannot pass now.")
+                return await self.redraw(interaction, table, seat, mask=mask, note=T("You cannot pass now."))
             return await self.play(interaction, table, seat, passing[0], version)
         cards = [c for i, c in enumerate(selection_cards(table, seat) or []) if mask >> i & 1]
         if not cards:
-            return await self.redraw(interaction, table, seat, note="Select the cards to play first.")
+            return await self.redraw(interaction, table, seat, note=T("Select the cards to play first."))
         moves = game.moves_for(state, seat, cards)
         if not moves:
             return await self.redraw(interaction, table, seat, mask=mask, note=game.why_not(state, seat, cards))
