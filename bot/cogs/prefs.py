@@ -7,8 +7,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.languages import DISCORD, OR_DISCORDS
-from bot.tables import TableError
-from games.localize import LANGUAGES
+from bot.tables import TableError, reason
+from games.localize import LANGUAGES, render
+from games.text import texts
+
+T, N = texts("bot_cogs_prefs")
 
 
 class PrefsCog(commands.Cog):
@@ -26,10 +29,12 @@ class PrefsCog(commands.Cog):
             try:
                 await service.set_member_language(user_id, None if language == DISCORD else language)
             except TableError as e:
-                await interaction.response.send_message(str(e), ephemeral=True)
+                reader = service.member_language(user_id, getattr(interaction.locale, "value", None))
+                await interaction.response.send_message(render(reason(e), reader), ephemeral=True)
                 return
         chosen = service.languages.get(user_id)
-        shown = LANGUAGES[service.member_language(user_id, getattr(interaction.locale, "value", None))]
-        text = (f"Your hand and private replies are in {shown} (your choice)." if chosen else
-                f"Your hand and private replies are in {shown}, your Discord language.")
-        await interaction.response.send_message(text, ephemeral=True)
+        reader = service.member_language(user_id, getattr(interaction.locale, "value", None))
+        shown = LANGUAGES[reader]
+        text = (T("Your hand and private replies are in {language} (your choice).", language=shown) if chosen else
+                T("Your hand and private replies are in {language}, your Discord language.", language=shown))
+        await interaction.response.send_message(render(text, reader), ephemeral=True)
