@@ -14,11 +14,14 @@ from games.ai.levels import LEVELS
 from games.localize import LANGUAGES
 from games.options import BadOption, quoted, value_text
 from games.registry import GAMES
+from games.text import AndList, Text, texts
+
+T, N = texts("bot_config")
 
 TIMEOUT_ACTIONS = {
-    "computer": "a computer player makes the move for them",
-    "skip": "they pass where the rules allow a pass (otherwise a computer moves for them)",
-    "remove": "a computer player takes over their seat at once",
+    "computer": T("a computer player makes the move for them"),
+    "skip": T("they pass where the rules allow a pass (otherwise a computer moves for them)"),
+    "remove": T("a computer player takes over their seat at once"),
 }
 STRENGTHS = LEVELS                 # the computer players' levels: games/ai/levels.py says what each means
 TIMER_RANGE = (0, 86_400)          # seconds per decision; 0 = no timer
@@ -26,7 +29,18 @@ MAX_TABLES_RANGE = (1, 25)
 
 
 class ConfigError(ValueError):
-    """A setting value that cannot be used; the message says what is allowed."""
+    """A setting value that cannot be used; the message (a `Text`, ``args[0]``) says what is allowed."""
+
+
+def seconds_text(n: int) -> Text:
+    """A duration for /config show: "no timer", "45 s", "5 min", "2 min 30 s"."""
+    if n == 0:
+        return T("no timer")
+    if n < 120:
+        return T("{n} s", n=n)
+    if n % 60:
+        return T("{minutes} min {seconds} s", minutes=n // 60, seconds=n % 60)
+    return T("{minutes} min", minutes=n // 60)
 
 
 @dataclass(frozen=True)
@@ -75,44 +89,56 @@ class GuildConfig:
     def allows_channel(self, channel_id: int) -> bool:
         return not self.channels or channel_id in self.channels
 
-    def lines(self, game: str | None = None) -> list[str]:
+    def lines(self, game: str | None = None) -> list[Text]:
         """The settings as lines for /config show (one game's, or the server's)."""
-        def secs(n: int) -> str:
-            return "no timer" if n == 0 else f"{n} s" if n < 120 else f"{n // 60} min" + (
-                f" {n % 60} s" if n % 60 else "")
         if game is not None:
-            g = GAMES[game]
-            mine = self.options.get(game, {})
-            out = [f"**{g.title}**", f"Turn timer: {secs(self.timer_for(game))}"
-                   + ("" if game in self.timers else " (server default)")]
-            for info in g.Options.describe():
-                value = mine.get(info.name)
-                shown = (f"**{value_text(value)}** (server default)" if value is not None
-                         else f"{value_text(info.default)} (game default)")
-                out.append(f"`{info.name}` = {shown}; allowed {info.allowed}")
-            return out
+            return self.game_lines(game)
+        timer = seconds_text(self.timer)
+        per_game = AndList(tuple(T("{game} {time}", game=k, time=seconds_text(v))
+                                 for k, v in sorted(self.timers.items())))
+        defaults = "; ".join(f"{k}: " + " ".join(f"{n}={value_text(v)}" for n, v in sorted(opts.items()))
+                             for k, opts in sorted(self.options.items()) if opts)
         return [
-            f"Turn timer: {secs(self.timer)}"
-            + (" · per game: " + ", ".join(f"{k} {secs(v)}" for k, v in sorted(self.timers.items()))
-               if self.timers else ""),
-            f"Reaction windows: {secs(self.window)}",
-            f"On timeout: {self.timeout_action} ({TIMEOUT_ACTIONS[self.timeout_action]}); "
-            f"after {self.replace_after} timeouts in a row a computer takes the seat",
-            "Channels: " + (", ".join(f"<#{c}>" for c in self.channels) if self.channels else "every channel"),
-            f"Open tables per channel: at most {self.max_tables}",
-            f"Computer players: {'allowed' if self.computers else 'not allowed'}, strength {self.strength}",
-            f"Card pictures: {'on' if self.pictures else 'off (text only)'}",
-            f"Table language: {LANGUAGES[self.language] if self.language else 'the server’s Discord language'}",
-            "Game option defaults: " + ("; ".join(
-                f"{k}: " + " ".join(f"{n}={value_text(v)}" for n, v in sorted(opts.items()))
-                for k, opts in sorted(self.options.items()) if opts) or "none"),
+            T("Turn timer: {time} · per game: {games}", time=timer, games=per_game) if self.timers
+            else T("Turn timer: {time}", time=timer),
+            T("Reaction windows: {time}", time=seconds_text(self.window)),
+            N("On timeout: {action} ({meaning}); after {n} timeout in a row a computer takes the seat",
+              "On timeout: {action} ({meaning}); after {n} timeouts in a row a computer takes the seat",
+              self.replace_after, action=self.timeout_action, meaning=TIMEOUT_ACTIONS[self.timeout_action]),
+            T("Channels: {channels}", channels=", ".join(f"<#{c}>" for c in self.channels)) if self.channels
+            else T("Channels: every channel"),
+            T("Open tables per channel: at most {n}", n=self.max_tables),
+            T("Computer players: allowed, strength {strength}", strength=self.strength) if self.computers
+            else T("Computer players: not allowed, strength {strength}", strength=self.strength),
+            T("Card pictures: on") if self.pictures else T("Card pictures: off (text only)"),
+            T("Table language: {language}", language=LANGUAGES[self.language]) if self.language
+            else T("Table language: the server’s Discord language"),
+            T("Game option defaults: {defaults}", defaults=defaults) if defaults else T("Game option defaults: none"),
         ]
+
+    def game_lines(self, game: str) -> list[Text]:
+        g = GAMES[game]
+        mine = self.options.get(game, {})
+        timer = seconds_text(self.timer_for(game))
+        out = [T("**{game}**", game=g.title),
+               T("Turn timer: {time}", time=timer) if game in self.timers
+               else T("Turn timer: {time} (server default)", time=timer)]
+        for info in g.Options.describe():
+            value = mine.get(info.name)
+            if value is not None:
+                out.append(T("`{name}` = **{value}** (server default); allowed {allowed}", name=info.name,
+                             value=value_text(value), allowed=info.allowed))
+            else:
+                out.append(T("`{name}` = {value} (game default); allowed {allowed}", name=info.name,
+                             value=value_text(info.default), allowed=info.allowed))
+        return out
 
 
 def check_game(game: str) -> str:
     key = game.strip().lower()
     if key not in GAMES:
-        raise ConfigError(f"There is no game called {quoted(game)}. Games: {', '.join(sorted(GAMES))}.")
+        raise ConfigError(T("There is no game called {game}. Games: {games}.", game=quoted(game),
+                            games=", ".join(sorted(GAMES))))
     return key
 
 
@@ -126,7 +152,7 @@ def check_option(game: str, name: str, value: str, current: dict[str, str]) -> d
     try:
         parsed = g.Options.parse(chosen, defaults=current)
     except BadOption as e:
-        raise ConfigError(f"Bad value: {e}.") from None
+        raise ConfigError(T("Bad value: {error}.", error=e.args[0] if e.args else str(e))) from None
     chosen = {name: value_text(getattr(parsed, name))}   # as written back: "21", not "0021 "
     return g.Options.kept_defaults(current, chosen) | chosen
 
@@ -138,10 +164,12 @@ def reset_option(game: str, name: str, current: dict[str, str]) -> dict[str, str
     return g.Options.kept_defaults({k: v for k, v in current.items() if k != name}, {})
 
 
-def dropped_text(before: dict[str, str], after: dict[str, str], name: str) -> str:
-    """Tells the admin which other defaults a change removed, or nothing."""
+def dropped_text(before: dict[str, str], after: dict[str, str], name: str) -> Text | None:
+    """Tells the admin which other defaults a change removed, or None."""
     gone = [f"{k}={v}" for k, v in sorted(before.items()) if k != name and k not in after]
-    return f" Removed {', '.join(gone)}: it no longer counts with {name} set like this." if gone else ""
+    if not gone:
+        return None
+    return T("Removed {options}: it no longer counts with {name} set like this.", options=", ".join(gone), name=name)
 
 
 def check_option_name(game: str, name: str) -> str:
@@ -149,12 +177,17 @@ def check_option_name(game: str, name: str) -> str:
     name = name.strip().lower()
     known = {i.name for i in g.Options.describe()}
     if name not in known:
-        raise ConfigError(f"{g.title} has no option {quoted(name)}. Options: {', '.join(sorted(known)) or 'none'}.")
+        if not known:
+            raise ConfigError(T("{game} has no option {name}. Options: none.", game=g.title, name=quoted(name)))
+        raise ConfigError(T("{game} has no option {name}. Options: {options}.", game=g.title, name=quoted(name),
+                            options=", ".join(sorted(known))))
     return name
 
 
-def check_range(name: str, value: int, bounds: tuple[int, int]) -> int:
+def check_range(name: Text, value: int, bounds: tuple[int, int]) -> int:
+    """``value`` if within ``bounds``; else ConfigError naming the setting (``name``, a text)."""
     low, high = bounds
     if not low <= value <= high:
-        raise ConfigError(f"{name} must be between {low} and {high} (got {value}).")
+        raise ConfigError(T("{setting} must be between {low} and {high} (got {value}).", setting=name, low=low,
+                            high=high, value=value))
     return value

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import game_autocomplete
+from bot.cogs.tables import game_autocomplete, reader
 from bot.config import (
     MAX_TABLES_RANGE,
     STRENGTHS,
@@ -24,10 +24,13 @@ from bot.config import (
     reset_option,
 )
 from bot.languages import OR_DISCORDS
+from bot.tables import reason
 from bot.ui import is_manager
-from games.localize import LANGUAGES
+from games.localize import LANGUAGES, render
+from games.text import Text, texts
 
-REFUSAL = "Only members with the **Manage Server** permission can change this server's card table settings."
+T, N = texts("bot_cogs_config")
+REFUSAL = T("Only members with the **Manage Server** permission can change this server's card table settings.")
 
 
 @app_commands.default_permissions(manage_guild=True)   # Discord shows /config only to these; allowed() still checks
@@ -44,24 +47,26 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
     async def allowed(interaction: discord.Interaction) -> bool:
         """Answer a member who may not change settings (every command asks this first)."""
         if interaction.guild_id is None:
-            await interaction.response.send_message("Settings belong to a server: use /config there.",
-                                                    ephemeral=True)
+            await ConfigCog._say(interaction, T("Settings belong to a server: use /config there."))
             return False
         if not is_manager(interaction):
-            await interaction.response.send_message(REFUSAL, ephemeral=True)
+            await ConfigCog._say(interaction, REFUSAL)
             return False
         return True
 
     async def _config(self, guild_id: int) -> GuildConfig:
         return GuildConfig.from_settings(await self.store.settings(guild_id))
 
-    async def _done(self, interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(f"✅ {text} New tables use it; open tables keep their settings.",
-                                                ephemeral=True)
-
     @staticmethod
-    async def _refuse(interaction: discord.Interaction, error: Exception) -> None:
-        await interaction.response.send_message(f"❌ {error}", ephemeral=True)
+    async def _say(interaction: discord.Interaction, text: str) -> None:
+        """A private answer in the member's language."""
+        await interaction.response.send_message(render(text, reader(interaction)), ephemeral=True)
+
+    async def _done(self, interaction: discord.Interaction, text: Text) -> None:
+        await self._say(interaction, T("✅ {change} New tables use it; open tables keep their settings.", change=text))
+
+    async def _refuse(self, interaction: discord.Interaction, error: Exception) -> None:
+        await self._say(interaction, T("❌ {error}", error=reason(error)))
 
     async def _allowed_with_game(self, interaction: discord.Interaction, game: str | None) -> tuple[bool, str | None]:
         """Whether the command may go on (the member may configure, and `game`, if given, is
@@ -82,9 +87,12 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
         if not go_on:
             return
         config = await self._config(interaction.guild_id)
-        embed = discord.Embed(title="Card table settings" + (f": {key}" if key else ""),
-                              description="\n".join(config.lines(key))[:4000], colour=discord.Colour.blurple())
-        embed.set_footer(text="Change with /config …; /config reset restores the defaults.")
+        language = reader(interaction)
+        title = T("Card table settings: {game}", game=key) if key else T("Card table settings")
+        embed = discord.Embed(title=render(title, language),
+                              description="\n".join(render(line, language) for line in config.lines(key))[:4000],
+                              colour=discord.Colour.blurple())
+        embed.set_footer(text=render(T("Change with /config …; /config reset restores the defaults."), language))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="option", description="Set the default of a game's option for new tables")
@@ -105,9 +113,13 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
         except ConfigError as e:
             return await self._refuse(interaction, e)
         await self.store.set_setting(gid, f"options:{key}", merged)
-        shown = " ".join(f"{k}={v}" for k, v in sorted(merged.items())) or "the game's defaults"
+        shown = " ".join(f"{k}={v}" for k, v in sorted(merged.items()))
         dropped = dropped_text(current, merged, check_option_name(key, name))
-        await self._done(interaction, f"{key} now starts with {shown}.{dropped}")
+        if not shown:
+            done = T("{game} now starts with the game's defaults.", game=key)
+        else:
+            done = T("{game} now starts with {options}.", game=key, options=shown)
+        await self._done(interaction, T("{done} {dropped}", done=done, dropped=dropped) if dropped else done)
 
     @app_commands.command(name="timer", description="Seconds each player has per decision (0 = no timer)")
     @app_commands.describe(seconds="Seconds per decision, 0 for no timer", game="Only for this game")
@@ -116,22 +128,27 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
         if not await self.allowed(interaction):
             return
         try:
-            check_range("The timer", seconds, TIMER_RANGE)
+            check_range(T("The timer"), seconds, TIMER_RANGE)
             if 0 < seconds < 10:
-                raise ConfigError("The timer must be at least 10 seconds (or 0 for no timer).")
+                raise ConfigError(T("The timer must be at least 10 seconds (or 0 for no timer)."))
             key = check_game(game) if game else None
         except ConfigError as e:
             return await self._refuse(interaction, e)
         await self.store.set_setting(interaction.guild_id, f"timer:{key}" if key else "timer", seconds)
-        await self._done(interaction, f"Turn timer{f' for {key}' if key else ''}: "
-                                      f"{seconds} seconds." if seconds else "No turn timer.")
+        if not seconds:
+            done = T("No turn timer.")
+        elif key:
+            done = T("Turn timer for {game}: {n} seconds.", game=key, n=seconds)
+        else:
+            done = T("Turn timer: {n} seconds.", n=seconds)
+        await self._done(interaction, done)
 
     @app_commands.command(name="window", description="Seconds a reaction window (challenge, claim) stays open")
     async def window(self, interaction: discord.Interaction, seconds: app_commands.Range[int, 5, 120]) -> None:
         if not await self.allowed(interaction):
             return
         await self.store.set_setting(interaction.guild_id, "window", seconds)
-        await self._done(interaction, f"Reaction windows last {seconds} seconds.")
+        await self._done(interaction, T("Reaction windows last {n} seconds.", n=seconds))
 
     @app_commands.command(name="timeout", description="What happens when a player runs out of time")
     @app_commands.describe(action="computer: a computer moves for them; skip: they pass where the rules allow; "
@@ -144,8 +161,10 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
         await self.store.set_setting(interaction.guild_id, "timeout_action", action)
         if strikes is not None:
             await self.store.set_setting(interaction.guild_id, "replace_after", strikes)
-        await self._done(interaction, f"On timeout: {TIMEOUT_ACTIONS[action]}."
-                         + (f" After {strikes} in a row a computer takes the seat." if strikes else ""))
+        meaning = TIMEOUT_ACTIONS[action]
+        await self._done(interaction, T("On timeout: {meaning}. After {n} in a row a computer takes the seat.",
+                                        meaning=meaning, n=strikes) if strikes
+                         else T("On timeout: {meaning}.", meaning=meaning))
 
     @app_commands.command(name="channel", description="Allow or forbid tables in a channel")
     @app_commands.describe(mode="allow: add the channel to the list; forbid: remove it; everywhere: clear the list",
@@ -164,23 +183,25 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
         elif mode == "forbid":
             if not allowed:
                 return await self._refuse(interaction, ConfigError(
-                    "Tables are allowed everywhere; /config channel allow the channels that may host them instead."))
+                    T("Tables are allowed everywhere; /config channel allow the channels that may host them instead.")))
             if cid in allowed:
                 allowed.remove(cid)
         await self.store.set_setting(gid, "channels", allowed)
-        where = ", ".join(f"<#{c}>" for c in allowed) if allowed else "every channel"
-        await self._done(interaction, f"Tables may be opened in: {where}.")
+        await self._done(interaction, T("Tables may be opened in: {channels}.",
+                                        channels=", ".join(f"<#{c}>" for c in allowed)) if allowed
+                         else T("Tables may be opened in: every channel."))
 
     @app_commands.command(name="tables", description="How many open tables one channel may have")
     async def tables(self, interaction: discord.Interaction, count: int) -> None:
         if not await self.allowed(interaction):
             return
         try:
-            check_range("The number of tables", count, MAX_TABLES_RANGE)
+            check_range(T("The number of tables"), count, MAX_TABLES_RANGE)
         except ConfigError as e:
             return await self._refuse(interaction, e)
         await self.store.set_setting(interaction.guild_id, "max_tables", count)
-        await self._done(interaction, f"At most {count} open table{'s' if count != 1 else ''} per channel.")
+        await self._done(interaction, N("At most {n} open table per channel.", "At most {n} open tables per channel.",
+                                        count))
 
     @app_commands.command(name="computers", description="Whether computer players may sit down, and how well they play")
     @app_commands.describe(allowed="May tables add computer players?",
@@ -193,15 +214,19 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
         if strength is not None:
             assert strength in STRENGTHS
             await self.store.set_setting(interaction.guild_id, "strength", strength)
-        await self._done(interaction, f"Computer players are {'allowed' if allowed else 'not allowed'}"
-                         + (f", strength {strength}." if strength else "."))
+        if strength:
+            done = (T("Computer players are allowed, strength {strength}.", strength=strength) if allowed
+                    else T("Computer players are not allowed, strength {strength}.", strength=strength))
+        else:
+            done = T("Computer players are allowed.") if allowed else T("Computer players are not allowed.")
+        await self._done(interaction, done)
 
     @app_commands.command(name="pictures", description="Show card pictures, or text only")
     async def pictures(self, interaction: discord.Interaction, on: bool) -> None:
         if not await self.allowed(interaction):
             return
         await self.store.set_setting(interaction.guild_id, "pictures", on)
-        await self._done(interaction, "Card pictures are on." if on else "Text only: no card pictures.")
+        await self._done(interaction, T("Card pictures are on.") if on else T("Text only: no card pictures."))
 
     @app_commands.command(name="language", description="The language of new tables' messages")
     @app_commands.describe(language="A language, or Discord's: the server's own Discord language")
@@ -211,9 +236,9 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
             return
         if language in LANGUAGES:
             await self.store.set_setting(interaction.guild_id, "language", language)
-            return await self._done(interaction, f"New tables speak {LANGUAGES[language]}.")
+            return await self._done(interaction, T("New tables speak {language}.", language=LANGUAGES[language]))
         await self.store.delete_settings(interaction.guild_id, ["language"])
-        await self._done(interaction, "New tables speak the server's Discord language.")
+        await self._done(interaction, T("New tables speak the server's Discord language."))
 
     @app_commands.command(name="reset", description="Restore the default settings (all, or one game's)")
     @app_commands.describe(game="Only this game's option defaults and timer")
@@ -223,5 +248,5 @@ class ConfigCog(commands.GroupCog, group_name="config", group_description="Card 
         if not go_on:
             return
         await self.store.delete_settings(interaction.guild_id, [f"options:{key}", f"timer:{key}"] if key else None)
-        await self._done(interaction, f"{key}'s settings are back to the defaults." if key
-                         else "Every setting is back to its default.")
+        await self._done(interaction, T("{game}'s settings are back to the defaults.", game=key) if key
+                         else T("Every setting is back to its default."))
