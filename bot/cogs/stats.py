@@ -8,11 +8,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.tables import game_autocomplete
+from bot.cogs.tables import game_autocomplete, reader
 from bot.names import shown_name
 from bot.stats import leaderboard, per_game
+from games.localize import render
 from games.options import quoted
 from games.registry import GAMES
+from games.text import texts
+
+T, N = texts("bot_cogs_stats")
+
+
+async def tell(interaction: discord.Interaction, text: str) -> None:
+    """A private answer in the member's language."""
+    await interaction.response.send_message(render(text, reader(interaction)), ephemeral=True)
 
 
 class StatsCog(commands.Cog):
@@ -33,21 +42,22 @@ class StatsCog(commands.Cog):
         name = shown_name(who.display_name)
         key = game.strip().lower() if game else None
         if key is not None and key not in GAMES:
-            await interaction.response.send_message(f"There is no game called {quoted(game)}.", ephemeral=True)
-            return
+            return await tell(interaction, T("There is no game called {game}.", game=quoted(game)))
         # ratings depend on everyone's games, so read the whole server's results of those games
         rows = await self.store.results(interaction.guild_id, game=key)
         mine = {g: recs[who.id] for g, recs in per_game(rows).items() if who.id in recs}
         if not mine:
-            await interaction.response.send_message(
-                f"{name} has no finished games{f' of {GAMES[key].title}' if key else ''} here yet.",
-                ephemeral=True)
-            return
-        lines = [f"**{GAMES[g].title if g in GAMES else g}**: {r.played} played, {r.wins} won "
-                 f"({100 * r.wins / r.played:.0f}%), average place {r.average_placing:.2f}, rating **{r.rating:g}**"
+            return await tell(interaction, T("{member} has no finished games of {game} here yet.", member=name,
+                                             game=GAMES[key].title) if key
+                              else T("{member} has no finished games here yet.", member=name))
+        language = reader(interaction)
+        lines = [render(T("**{game}**: {played} played, {won} won ({percent}%), average place {place}, "
+                          "rating **{rating}**", game=GAMES[g].title if g in GAMES else g, played=r.played,
+                          won=r.wins, percent=round(100 * r.wins / r.played), place=f"{r.average_placing:.2f}",
+                          rating=r.rating), language)
                  for g, r in mine.items()]
-        embed = discord.Embed(title=f"Stats of {name}", description="\n".join(lines)[:4000],
-                              colour=discord.Colour.blurple())
+        embed = discord.Embed(title=render(T("Stats of {member}", member=name), language)[:256],
+                              description="\n".join(lines)[:4000], colour=discord.Colour.blurple())
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The best-rated players of a game on this server")
@@ -57,27 +67,29 @@ class StatsCog(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         key = game.strip().lower()
         if key not in GAMES:
-            await interaction.response.send_message(f"There is no game called {quoted(game)}.", ephemeral=True)
-            return
+            return await tell(interaction, T("There is no game called {game}.", game=quoted(game)))
         best = leaderboard(await self.store.results(interaction.guild_id, game=key))
         if not best:
-            await interaction.response.send_message(f"Nobody has finished a game of {GAMES[key].title} here yet.",
-                                                    ephemeral=True)
-            return
-        lines = [f"{i}. <@{r.user_id}>: rating **{r.rating:g}** · {r.wins}/{r.played} won"
+            return await tell(interaction, T("Nobody has finished a game of {game} here yet.", game=GAMES[key].title))
+        # posted in the channel: in the server's language (its /config language, else its Discord locale)
+        language = await self.bot.service.guild_language(interaction.guild_id,
+                                                         getattr(interaction.guild_locale, "value", None))
+        lines = [render(T("{place}. {member}: rating **{rating}** · {won}/{played} won", place=i,
+                          member=f"<@{r.user_id}>", rating=r.rating, won=r.wins, played=r.played), language)
                  for i, r in enumerate(best, 1)]
-        embed = discord.Embed(title=f"{GAMES[key].title} leaderboard", description="\n".join(lines),
-                              colour=discord.Colour.gold())
-        embed.set_footer(text="The rating accounts for opponents' strength (Plackett-Luce, like TrueSkill).")
+        embed = discord.Embed(title=render(T("{game} leaderboard", game=GAMES[key].title), language),
+                              description="\n".join(lines), colour=discord.Colour.gold())
+        embed.set_footer(text=render(T("The rating accounts for opponents' strength (Plackett-Luce, like TrueSkill)."),
+                                     language))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="forget-me", description="Delete your results and your name from the bot's records")
     @app_commands.describe(confirm="Type yes to delete; this cannot be undone")
     async def forget_me(self, interaction: discord.Interaction, confirm: Literal["yes", "no"]) -> None:
         if confirm != "yes":
-            await interaction.response.send_message("Nothing was deleted.", ephemeral=True)
-            return
+            return await tell(interaction, T("Nothing was deleted."))
         changed = await self.store.forget_user(interaction.user.id)
-        await interaction.response.send_message(
-            f"Done: your results are anonymous and your name is gone from every table ({changed} records). "
-            "Games you play from now on are recorded again.", ephemeral=True)
+        await tell(interaction, N("Done: your results are anonymous and your name is gone from every table "
+                                  "({n} record). Games you play from now on are recorded again.",
+                                  "Done: your results are anonymous and your name is gone from every table "
+                                  "({n} records). Games you play from now on are recorded again.", changed))

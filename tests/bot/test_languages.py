@@ -68,15 +68,76 @@ async def test_prefs_language_is_kept_across_a_restart_and_can_follow_discord_ag
     _, channel, alice, bob, tid, _ = await open_table(env)
     locales[bob.id] = "pt-BR"
     answer = (await bob.slash(channel, "prefs")).response.content
-    assert "Português (Brasil)" in answer and "Discord language" in answer
+    assert "Português (Brasil)" in answer and "o idioma do seu Discord" in answer, "told in Portuguese"
     answer = (await bob.slash(channel, "prefs", language="el")).response.content
-    assert "Ελληνικά" in answer and "your choice" in answer
+    assert "Ελληνικά" in answer and "δική σου επιλογή" in answer, "told in Greek, the language just chosen"
     store = env.bot.service.store
     again = TableService(store, ai_iterations=10, ai_seconds=None)
     await again.load()
     assert again.member_language(bob.id, "pt-BR") == "el"
     await bob.slash(channel, "prefs", language="discord")
     assert env.bot.service.member_language(bob.id, "pt-BR") == "pt_BR"
+
+
+def labels(message) -> list[str]:
+    return [getattr(c, "label", None) or getattr(c, "placeholder", None) or ""
+            for row in message.components for c in getattr(row, "children", [row])]
+
+
+async def test_the_bots_own_table_message_speaks_the_tables_language(simcord_env):
+    """An Italian table: its title, lobby text, footer and buttons are the bot's lines in Italian."""
+    env = simcord_env
+    _, channel, alice, bob, tid, message = await open_table(env, language="it")
+    shown = await fetch(env, channel, message.id)
+    assert "in attesa di giocatori" in shown.embeds[0].title
+    assert "Premi **Unisciti** per sederti." in shown.embeds[0].description
+    assert shown.embeds[0].footer.text.startswith(f"Tavolo #{tid} · crazy_eights · opzioni:")
+    assert labels(shown) == ["Unisciti", "Esci", "Aggiungi computer", "Inizia", "Annulla"]
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    shown = await fetch(env, channel, message.id)
+    assert "Premi **La mia mano** per vedere le tue carte e giocare." in shown.embeds[0].description
+    assert "La mia mano" in labels(shown)
+
+
+async def test_panels_and_refusals_speak_the_clicking_members_language(simcord_env, locales):
+    """On an English table, a Spanish member's refusals, hand panel and its buttons are in Spanish,
+    a Japanese onlooker's refusal in Japanese, and the English host's panel stays English."""
+    env = simcord_env
+    guild, channel, alice, bob, tid, message = await open_table(env)
+    cleo = guild.add_member(env.create_user("cleo"))
+    locales[bob.id], locales[cleo.id] = "es-ES", "ja"
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    refused = await bob.click(message, custom_id=f"ct:{tid}:start")
+    assert refused.ephemeral and refused.response.content == "Solo el anfitrión puede empezar la partida."
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    panel = (await bob.click(message, custom_id=f"ct:{tid}:hand")).response
+    assert "**Tu mano (" in panel.content and "↻ Actualizar" in labels(panel.message)
+    assert "**Your hand (" in (await alice.click(message, custom_id=f"ct:{tid}:hand")).response.content
+    outsider = await cleo.click(message, custom_id=f"ct:{tid}:hand")
+    assert outsider.response.content == "このテーブルでプレイしていません。"
+    assert labels(await fetch(env, channel, message.id))[0] == "My hand", "the table message stays English"
+
+
+async def test_help_rules_config_and_stats_answer_in_the_members_language(simcord_env, locales):
+    """/help in Greek, /rules' option list in Chinese, /config show and a refused setting in
+    Vietnamese, /stats in Japanese: each member reads the bot's answers in their own language."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob, cleo = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "cleo"))
+    boss = guild.add_member(env.create_user("boss"), roles=[
+        guild.create_role("Boss", permissions=discord.Permissions(manage_guild=True))])
+    locales[alice.id], locales[bob.id], locales[boss.id], locales[cleo.id] = "el", "zh-CN", "vi", "ja"
+    help_embed = (await alice.slash(channel, "help")).response.embeds[0]
+    assert help_embed.title == "Τραπέζια χαρτιών" and help_embed.fields[0].name == "Παιχνίδια"
+    rules = (await bob.slash(channel, "rules", game="crazy_eights")).response.embeds[0]
+    assert rules.fields[0].name == "选项（/play … options:name=value）"
+    shown = (await boss.slash(channel, "config show")).response.embeds[0]
+    assert shown.title == "Cài đặt bàn chơi bài" and "Thời gian mỗi lượt: 5 phút" in shown.description
+    refused = (await boss.slash(channel, "config timer", seconds=5)).response.content
+    assert refused == "❌ Thời gian phải từ 10 giây trở lên (hoặc 0 để không giới hạn)."
+    assert "まだゲームを最後まで遊んでいません" in (await cleo.slash(channel, "stats")).response.content
 
 
 async def test_a_table_in_italian_shows_each_member_their_hand_in_their_own_language(simcord_env, locales):
