@@ -458,9 +458,10 @@ def selection_cards(table: Table, seat: int) -> list[str] | None:
 def selection_view(table: Table, seat: int, cards: list[str], mask: int,
                    readings: list[tuple[str, Move]] | None, language: str | None = None) -> Rows:
     rows, ver = Rows(), table.version
+    language = language or table.language
     choices = [option(table.game.card_text(code), str(i), default=bool(mask >> i & 1))
                for i, code in enumerate(cards)]
-    placeholder = render(T("Select the cards to play"), language or "en")
+    placeholder = render(T("Select the cards to play"), language)
     rows.add(select(CardSelect.id_for(table.id, ver), choices, placeholder=placeholder,
                     min_values=0, max_values=len(choices)), row=0)
     rows.add(SelectionButton.make(table.id, ver, mask, "play", disabled=not mask, language=language), row=1)
@@ -471,7 +472,7 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
         rows.add(SelectionButton.make(table.id, ver, mask, "pass", label=shown), row=1)
     rows.add(NavButton.make(table.id, ver, "", "steps", language=language), row=1)
     for i, (label, _move) in enumerate((readings or [])[:10]):
-        shown = render(T("Play as {reading}", reading=label), language or "en")
+        shown = render(T("Play as {reading}", reading=label), language)
         rows.add(SelectionButton.make(table.id, ver, mask, f"as{i}", label=shown), row=2 + i // BUTTONS_PER_ROW)
     rows.add(NavButton.make(table.id, ver, "", "refresh", language=language), row=4)
     return rows
@@ -480,6 +481,7 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
 def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int,
                steps: bool = False, language: str | None = None) -> Rows:
     rows = Rows()
+    language = language or table.language
     p, ver = encode(path), table.version
     nav: list[Component] = []
     if step is not None and table.status == PLAYING:

@@ -69,3 +69,17 @@ def test_draws_in_a_row_show_as_one_line_and_the_result_once():
     _, embed = table_message(t)
     assert s.over and embed.description.startswith("**p0 wins!**")
     assert embed.description.count("p0 wins!") == 1
+
+
+def test_a_greek_table_counts_cards_and_names_a_stand_in_in_greek():
+    """The bot's own parts of the table message follow the table's language, with Greek plurals:
+    "1 φύλλο" but "2 φύλλα", and a computer standing in for a member."""
+    s = page_one_state([["5S"], ["4S", "7C"], ["9S", "2D"]])
+    table = playing(PAGE_ONE, s, 3)
+    table.record.meta["language"] = "el"
+    table.record.seats[1].stand_in = True
+    content, embed = table_message(table)
+    assert content.startswith("Σειρά σου: <@11>")
+    assert "<@11> · 1 φύλλο" in embed.description and "🤖 υπολογιστής για <@12> · 2 φύλλα" in embed.description
+    assert "Πάτησε **Το χέρι μου** για να δεις τα φύλλα σου και να παίξεις." in embed.description
+    assert embed.footer.text.startswith("Τραπέζι #7 · page_one · επιλογές:")
