@@ -14,6 +14,8 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY games ./games
 COPY bot ./bot
+# `pip install .` also brings Noto Sans CJK (the noto-cjk-sans-otc package, 19 MB): Chinese and Japanese
+# names and labels on card pictures; Debian's fonts-noto-cjk would do the same, and is not needed.
 RUN pip install .
 
 USER cards

@@ -9,8 +9,12 @@ it can show nothing the view hides.
 Everything is drawn here, nothing is downloaded: suits are polygons and ellipses
 (so they look the same everywhere, whatever fonts a machine has). Ranks on card faces use
 Pillow's built-in font (``ImageFont.load_default``); names and labels use DejaVu Sans, shipped
-in ``bot/fonts`` (Latin, Greek, Cyrillic, Hebrew, Arabic…), or the font `use_font` was given
-(the ``PICTURE_FONT`` setting, e.g. one with Chinese and Japanese). A card face is drawn once per card code at
+in ``bot/fonts`` (Latin, Greek, Cyrillic, Hebrew, Arabic, Vietnamese…), or the font `use_font` was
+given (the ``PICTURE_FONT`` setting), and for what that font lacks (Chinese, Japanese, Korean)
+Noto Sans CJK, from the ``noto-cjk-sans-otc`` package or Debian's ``fonts-noto-cjk``: its Japanese
+face in Japanese pictures, its Simplified Chinese face in the others. Labels are catalog texts,
+rendered in the picture's language (the table's, or the hand's reader's). A hand may be drawn
+with a four-colour deck (♦ blue, ♣ green); the table always has two. A card face is drawn once per card code at
 `CARD_W` × `CARD_H` and cached (with its shadow); shapes and text labels are cached
 too, so a picture is mostly pastes plus a fast PNG encoding (see `png`).
 
@@ -31,8 +35,11 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from games import cards as C
-from games.common.table import plural, score_text
-from games.engine import POINTS, Event, PileView, SeatView, View
+from games.engine import POINTS, PileView, SeatView, View
+from games.localize import ENGLISH_CODE, render
+from games.text import texts
+
+T, N = texts("bot_pictures")
 
 __all__ = ["CARD_H", "CARD_W", "MAX_WIDTH", "card_back", "card_face", "hand_image", "hand_picture",
            "png", "preload", "table_image", "table_picture", "use_font"]
@@ -58,10 +65,13 @@ LABEL = (236, 244, 238)
 MUTED = (178, 208, 188)
 RED = (204, 30, 42)
 BLACK = (22, 22, 28)
+BLUE = (22, 84, 196)               # ♦ of the four-colour deck
+GREEN = (18, 128, 58)              # ♣ of the four-colour deck
+FOUR_COLOURS = {"S": BLACK, "H": RED, "D": BLUE, "C": GREEN}
 BORDER = (120, 124, 134)
 BACK_BLUE = (36, 66, 148)
 BACK_LINE = (84, 118, 200)
-COURT_TINT = {True: (252, 232, 232), False: (232, 236, 248)}
+COURT_TINT = {RED: (252, 232, 232), BLACK: (232, 236, 248), BLUE: (230, 238, 252), GREEN: (230, 246, 234)}
 UNKNOWN_GREY = (110, 110, 120)
 
 SUIT_CHARS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -152,6 +162,9 @@ def _shadow() -> Image.Image:
 # --- text ------------------------------------------------------------------------------------
 
 BUNDLED_FONT = str(Path(__file__).with_name("fonts") / "DejaVuSans.ttf")
+DEBIAN_CJK_FONT = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+CJK_FACE = {"ja": "JP"}            # the face of Noto Sans CJK by the picture's language…
+DEFAULT_CJK_FACE = "SC"            # …Simplified Chinese for every other
 _label_font_file = BUNDLED_FONT
 
 
@@ -164,14 +177,54 @@ def use_font(path: str | None) -> None:
         return
     ImageFont.truetype(path, 14)
     _label_font_file = path
-    for cached in (_font, _drawable, _text_width, _text_mask):
+    for cached in (_font, _drawable, _in_label_font, _text_width, _text_mask):
         cached.cache_clear()
+
+
+def cjk_face(language: str) -> str:
+    """The face of Noto Sans CJK a picture in ``language`` writes Chinese and Japanese with."""
+    return CJK_FACE.get(language, DEFAULT_CJK_FACE)
 
 
 @cache
 def _font(size: int) -> ImageFont.FreeTypeFont:
     """The font of names and labels."""
     return ImageFont.truetype(_label_font_file, size)
+
+
+@cache
+def _cjk_file() -> str | None:
+    """Noto Sans CJK's collection: the noto-cjk-sans-otc package's, else Debian's; None without."""
+    try:
+        import noto_cjk_sans_otc
+        path = str(noto_cjk_sans_otc.FONT_PATH)
+    except ImportError:
+        path = DEBIAN_CJK_FONT
+    return path if Path(path).is_file() else None
+
+
+@cache
+def _cjk_faces() -> dict[str, int]:
+    """The index of each face of the collection by its region ("JP", "SC"…), proportional ones."""
+    path = _cjk_file()
+    faces: dict[str, int] = {}
+    for index in range(16 if path else 0):
+        try:
+            family = ImageFont.truetype(path, 14, index=index).getname()[0] or ""
+        except OSError:
+            break
+        if "Mono" not in family:
+            faces.setdefault(family.rsplit(" ", 1)[-1], index)
+    return faces
+
+
+@cache
+def _cjk_font(size: int, face: str) -> ImageFont.FreeTypeFont | None:
+    """The fallback font of labels for what the label font lacks; None when none is installed."""
+    faces = _cjk_faces()
+    if not faces:
+        return None
+    return ImageFont.truetype(_cjk_file(), size, index=faces.get(face, next(iter(faces.values()))))
 
 
 @cache
@@ -186,13 +239,27 @@ def _glyph(font, ch: str) -> bytes:
     return im.tobytes()
 
 
+def _has_glyph(font, ch: str) -> bool:
+    return _glyph(font, ch) != _glyph(font, "\ue000")       # a private-use char: surely the "missing" box
+
+
+@lru_cache(maxsize=4096)
+def _in_label_font(ch: str) -> bool:
+    return ch.isascii() or _has_glyph(_font(14), ch)
+
+
+@lru_cache(maxsize=4096)
+def _in_cjk_font(ch: str) -> bool:
+    font = _cjk_font(14, DEFAULT_CJK_FACE)
+    return font is not None and _has_glyph(font, ch)
+
+
 @lru_cache(maxsize=4096)
 def _drawable(ch: str) -> str:
-    """``ch`` if the label font has it, else the closest text it has ('' to drop it)."""
+    """``ch`` if the label font or its CJK fallback has it, else the closest text it has ('' to drop it)."""
     if ch in SUIT_CHARS or ch == " " or (ch.isascii() and ch.isprintable()):
         return ch
-    font = _font(14)
-    if _glyph(font, ch) != _glyph(font, "\ue000"):       # a private-use char: surely the "missing" box
+    if _in_label_font(ch) or _in_cjk_font(ch):
         return ch
     if ch in DASHES:
         return "-"
@@ -205,77 +272,92 @@ def _drawable(ch: str) -> str:
 
 
 def _clean(text: str) -> str:
-    """Text the label font can draw: accents dropped, emoji removed, spaces collapsed."""
+    """Text the label fonts can draw: accents dropped where no font has them, emoji removed,
+    spaces collapsed."""
     return " ".join("".join(_drawable(ch) for ch in text).split())
 
 
+def _kind(ch: str) -> str:
+    """How a character is drawn: "s" a suit shape, "t" with the label font, "c" with the CJK font."""
+    if ch in SUIT_CHARS:
+        return "s"
+    return "c" if not _in_label_font(ch) and _in_cjk_font(ch) else "t"
+
+
 def _runs(text: str) -> list[tuple[str, str]]:
-    """Split text into ("t", words) and ("s", suit letter) runs."""
+    """Split text into ("t", words), ("c", CJK words) and ("s", suit letter) runs."""
     runs: list[tuple[str, str]] = []
     for ch in text:
-        if ch in SUIT_CHARS:
+        kind = _kind(ch)
+        if kind == "s":
             runs.append(("s", SUIT_CHARS[ch]))
-        elif runs and runs[-1][0] == "t":
-            runs[-1] = ("t", runs[-1][1] + ch)
+        elif runs and runs[-1][0] == kind:
+            runs[-1] = (kind, runs[-1][1] + ch)
         else:
-            runs.append(("t", ch))
+            runs.append((kind, ch))
     return runs
 
 
+def _run_font(kind: str, size: int, face: str) -> ImageFont.FreeTypeFont:
+    return (_cjk_font(size, face) if kind == "c" else None) or _font(size)
+
+
 @lru_cache(maxsize=4096)
-def _text_width(text: str, size: int) -> int:
-    font = _font(size)
+def _text_width(text: str, size: int, face: str = DEFAULT_CJK_FACE) -> int:
     width = 0.0
     for kind, part in _runs(text):
-        width += font.getlength(part) if kind == "t" else round(size * 0.8) + 1
+        width += _run_font(kind, size, face).getlength(part) if kind != "s" else round(size * 0.8) + 1
     return math.ceil(width)
 
 
 @lru_cache(maxsize=1024)
-def _text_mask(text: str, size: int) -> Image.Image:
-    """The text as a mask (mode ``L``), suits drawn as shapes; one line, ``size`` font."""
+def _text_mask(text: str, size: int, face: str = DEFAULT_CJK_FACE) -> Image.Image:
+    """The text as a mask (mode ``L``), suits drawn as shapes; one line, ``size`` font, CJK
+    characters in Noto Sans CJK's ``face`` on the same baseline."""
     font = _font(size)
     ascent, descent = font.getmetrics()
-    mask = Image.new("L", (max(1, _text_width(text, size)), ascent + descent), 0)
+    mask = Image.new("L", (max(1, _text_width(text, size, face)), ascent + descent), 0)
     draw = ImageDraw.Draw(mask)
     x = 0.0
     suit = round(size * 0.8)
     for kind, part in _runs(text):
-        if kind == "t":
-            draw.text((x, 0), part, font=font, fill=255)
-            x += font.getlength(part)
-        else:
+        if kind == "s":
             mask.paste(255, (round(x), ascent - suit + 1), _shape_mask(part, suit))
             x += suit + 1
+        else:
+            run_font = _run_font(kind, size, face)
+            draw.text((x, ascent), part, font=run_font, fill=255, anchor="ls")
+            x += run_font.getlength(part)
     return mask
 
 
-def _fit(text: str, size: int, width: int) -> str:
+def _fit(text: str, size: int, width: int, face: str = DEFAULT_CJK_FACE) -> str:
     """``text`` cut with an ellipsis so that it is at most ``width`` pixels wide."""
-    if _text_width(text, size) <= width:
+    if _text_width(text, size, face) <= width:
         return text
-    while text and _text_width(text + "…", size) > width:
+    while text and _text_width(text + "…", size, face) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
 
-def _wrap(text: str, size: int, width: int, lines: int) -> list[str]:
+def _wrap(text: str, size: int, width: int, lines: int, face: str = DEFAULT_CJK_FACE) -> list[str]:
     """Word-wrap ``text`` into at most ``lines`` lines of ``width`` pixels (the last one cut)."""
     out: list[str] = []
     words = text.split(" ")
     while words and len(out) < lines - 1:
         line = words.pop(0)
-        while words and _text_width(f"{line} {words[0]}", size) <= width:
+        while words and _text_width(f"{line} {words[0]}", size, face) <= width:
             line += " " + words.pop(0)
-        out.append(_fit(line, size, width))
+        out.append(_fit(line, size, width, face))
     if words:
-        out.append(_fit(" ".join(words), size, width))
+        out.append(_fit(" ".join(words), size, width, face))
     return out
 
 
-def _put_text(im: Image.Image, xy: tuple[int, int], text: str, size: int, fill) -> None:
+def _put_text(im: Image.Image, xy: tuple[int, int], text: str, size: int, fill,
+              face: str = DEFAULT_CJK_FACE) -> None:
     if text:
-        im.paste(fill, xy, _text_mask(text, size))
+        im.paste(fill, xy, _text_mask(text, size, face))
 
 
 # --- cards ------------------------------------------------------------------------------------
@@ -300,15 +382,22 @@ def _centred(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, size: i
     draw.text((cx, cy), text, font=_face_font(size), fill=fill, anchor="mm")
 
 
+def _ink(card: C.Card, four_colour: bool):
+    """The colour a card is printed in: red and black, or each suit its own (♦ blue, ♣ green)."""
+    if four_colour and not card.is_joker:
+        return FOUR_COLOURS[card.suit]
+    return RED if card.red else BLACK
+
+
 @lru_cache(maxsize=512)
-def _face(code: str) -> Image.Image:
+def _face(code: str, four_colour: bool = False) -> Image.Image:
     if not C.is_card(code):
         big, draw = _card_canvas(WHITE)
         _centred(draw, CARD_W * SS / 2, CARD_H * SS / 2, _fit(_clean(code), 14 * SS, (CARD_W - 10) * SS),
                  14 * SS, UNKNOWN_GREY)
         return _finish(big)
     card = C.card(code)
-    colour = RED if card.red else BLACK
+    colour = _ink(card, four_colour)
     big, draw = _card_canvas(WHITE)
     s = SS
     if card.is_joker:
@@ -335,7 +424,7 @@ def _face(code: str) -> Image.Image:
     cx, cy = CARD_W / 2, CARD_H / 2
     if card.rank in (C.JACK, C.QUEEN, C.KING):
         draw.rounded_rectangle([22 * s, 14 * s, (CARD_W - 22) * s, (CARD_H - 14) * s], 4 * s,
-                               fill=COURT_TINT[card.red], outline=colour, width=s)
+                               fill=COURT_TINT[colour], outline=colour, width=s)
         _centred(draw, cx * s, (cy - 11) * s, rank, 26 * s, colour)
         _draw_shape(draw, card.suit, (cx - 8) * s, (cy + 8) * s, 16 * s, colour)
     else:
@@ -345,12 +434,14 @@ def _face(code: str) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def card_face(code: str) -> Image.Image:
-    """The face of one card (RGBA, `CARD_W` × `CARD_H`), cached per code. A second
-    deck's copy (``"8S.1"``) looks like the first; a text that is not a card code is
-    written on a blank card. Shared: do not draw on it."""
-    base = code.strip().upper().partition(".")[0] if C.is_card(code) else code
-    return _face(base)
+def card_face(code: str, four_colour: bool = False) -> Image.Image:
+    """The face of one card (RGBA, `CARD_W` × `CARD_H`), cached per code, in red and black or
+    with the ``four_colour`` deck's blue diamonds and green clubs. A second deck's copy
+    (``"8S.1"``) looks like the first; a text that is not a card code is written on a blank
+    card. Shared: do not draw on it."""
+    if not C.is_card(code):
+        return _face(code)
+    return _face(code.strip().upper().partition(".")[0], four_colour)
 
 
 @cache
@@ -377,17 +468,18 @@ def _mini_back() -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def _lifted(code: str | None) -> Image.Image:
+def _lifted(code: str | None, four_colour: bool = False) -> Image.Image:
     """A card face (``None``: its back, ``""``: a blank card) over its shadow, cached, so that
     a card costs one paste. Compositing is associative: the same pixels as shadow, then card."""
     im = _shadow().copy()
-    im.alpha_composite(card_back() if code is None else _edge() if code == "" else card_face(code), LIFT)
+    face = card_back() if code is None else _edge() if code == "" else card_face(code, four_colour)
+    im.alpha_composite(face, LIFT)
     return im
 
 
-def _paste_card(canvas: Image.Image, code: str | None, x: int, y: int) -> None:
+def _paste_card(canvas: Image.Image, code: str | None, x: int, y: int, four_colour: bool = False) -> None:
     """Put a card (see `_lifted`) with its top-left corner at (x, y), on an RGB or RGBA canvas."""
-    im = _lifted(code)
+    im = _lifted(code, four_colour)
     if canvas.mode == "RGBA":
         canvas.alpha_composite(im, (x - LIFT[0], y - LIFT[1]))
     else:
@@ -408,11 +500,23 @@ def preload() -> None:
         _text_mask("0123456789", size)
 
 
-def _slot(canvas: Image.Image, x: int, y: int) -> None:
+def _label(text: str, language: str, width: int = CARD_W - 6) -> str:
+    """One of the pictures' own words in ``language``, as the label fonts can write it, within ``width``."""
+    return _fit(_clean(render(text, language)), 12, width, cjk_face(language))
+
+
+def _centred_label(canvas: Image.Image, x: int, y: int, text: str, language: str, fill) -> None:
+    """A short label centred on a card-sized place whose top-left corner is (x, y)."""
+    face = cjk_face(language)
+    label = _label(text, language)
+    w = _text_width(label, 12, face)
+    _put_text(canvas, (x + (CARD_W - w) // 2, y + CARD_H // 2 - 8), label, 12, fill, face)
+
+
+def _slot(canvas: Image.Image, x: int, y: int, language: str) -> None:
     """An empty place on the table."""
     ImageDraw.Draw(canvas).rounded_rectangle([x, y, x + CARD_W - 1, y + CARD_H - 1], 7, outline=FELT_LINE, width=2)
-    w = _text_width("empty", 12)
-    _put_text(canvas, (x + (CARD_W - w) // 2, y + CARD_H // 2 - 8), "empty", 12, FELT_LINE)
+    _centred_label(canvas, x, y, T("empty"), language, FELT_LINE)
 
 
 def _badge(canvas: Image.Image, cx: int, cy: int, number: int) -> None:
@@ -458,16 +562,15 @@ def _hand_rows(n: int) -> list[int]:
     return [min(per_row, n - i * per_row) for i in range(rows)]
 
 
-def hand_image(cards: Sequence[str]) -> Image.Image:
+def hand_image(cards: Sequence[str], language: str = ENGLISH_CODE, four_colour: bool = False) -> Image.Image:
     """A hand as overlapping cards in the given order, on a transparent background;
-    more than `HAND_ROW` cards wrap into balanced rows."""
+    more than `HAND_ROW` cards wrap into balanced rows. ``four_colour``: ♦ blue, ♣ green."""
     pad = 8
     if not cards:
         im = Image.new("RGBA", (CARD_W + 2 * pad, CARD_H + 2 * pad), (0, 0, 0, 0))
         draw = ImageDraw.Draw(im)
         draw.rounded_rectangle([pad, pad, pad + CARD_W - 1, pad + CARD_H - 1], 7, outline=BORDER, width=2)
-        w = _text_width("no cards", 12)
-        _put_text(im, (pad + (CARD_W - w) // 2, pad + CARD_H // 2 - 8), "no cards", 12, BORDER)
+        _centred_label(im, pad, pad, T("no cards"), language, BORDER)
         return im
     rows = _hand_rows(len(cards))
     width = 2 * pad + CARD_W + (max(rows) - 1) * HAND_STEP
@@ -476,24 +579,26 @@ def hand_image(cards: Sequence[str]) -> Image.Image:
     at = 0
     for r, count in enumerate(rows):
         for i in range(count):
-            _paste_card(im, cards[at], pad + i * HAND_STEP, pad + r * (CARD_H + 8))
+            _paste_card(im, cards[at], pad + i * HAND_STEP, pad + r * (CARD_H + 8), four_colour)
             at += 1
     return im
 
 
-def hand_picture(cards: Sequence[str]) -> bytes:
-    """PNG of a hand (e.g. ``view(seat).hand``), cards overlapping in the given order."""
-    return png(hand_image(cards))
+def hand_picture(cards: Sequence[str], language: str = ENGLISH_CODE, four_colour: bool = False) -> bytes:
+    """PNG of a hand (e.g. ``view(seat).hand``), cards overlapping in the given order, for a
+    reader of ``language`` (the empty hand's label), with the four-colour deck or not."""
+    return png(hand_image(cards, language, four_colour))
 
 
 _Draw = Callable[[Image.Image, int, int], None]
 
 
-def _pile_block(pile: PileView, names: Sequence[str], width: int) -> tuple[int, int, _Draw]:
+def _pile_block(pile: PileView, names: Sequence[str], width: int, language: str) -> tuple[int, int, _Draw]:
     """Lay out one pile (label over its cards) within ``width`` pixels: its size and how to draw it."""
+    face = cjk_face(language)
     shown = list(pile.cards)
     hidden = max(0, pile.count - len(shown))
-    name = _clean(Event(pile.name).render(names)) or "Pile"
+    name = _clean(render(pile.name, language, names)) or _clean(render(T("Pile"), language))
     if pile.owner is not None and f"{{p{pile.owner}}}" not in pile.name and pile.owner < len(names):
         name += f" · {names[pile.owner]}"      # e.g. who won the last trick
     label = f"{name} ({pile.count})" if hidden or len(shown) > SPREAD_MAX else name
@@ -511,17 +616,17 @@ def _pile_block(pile: PileView, names: Sequence[str], width: int) -> tuple[int, 
         rows = [shown[i:i + per_row] for i in range(0, len(shown), per_row)]
         cards_w = CARD_W + (len(rows[0]) - 1) * step
         cards_h = CARD_H + (len(rows) - 1) * ROW_OVERLAP_STEP
-    label = _fit(label, 13, width)
-    w = min(width, max(cards_w + extra, _text_width(label, 13)))
+    label = _fit(label, 13, width, face)
+    w = min(width, max(cards_w + extra, _text_width(label, 13, face)))
     h = label_h + cards_h + extra
 
     def draw(canvas: Image.Image, x: int, y: int) -> None:
-        _put_text(canvas, (x, y), label, 13, LABEL)
+        _put_text(canvas, (x, y), label, 13, LABEL, face)
         y += label_h
         for k in range(depth, 0, -1):
             _paste_card(canvas, None if not shown else "", x + 3 * k, y + 3 * k)
         if not pile.count:
-            _slot(canvas, x, y)
+            _slot(canvas, x, y, language)
         elif not shown:
             _paste_card(canvas, None, x, y)
             _badge(canvas, x + CARD_W // 2, y + CARD_H // 2, pile.count)
@@ -539,21 +644,33 @@ def _edge() -> Image.Image:
     return _finish(big)
 
 
-def _seat_block(sv: SeatView, view: View, names: Sequence[str], unit: tuple[str, str]) -> tuple[int, int, _Draw]:
+def _score(score: float, unit: tuple[str, str]) -> str:
+    """A score with what it counts: "12 points", "1 hand won" (the unit's words are the game's)."""
+    return T("{score} {unit}", score=score, unit=unit[0] if score == 1 else unit[1])
+
+
+@lru_cache(maxsize=256)
+def _card_count(n: int, language: str) -> str:
+    return _clean(render(N("{n} card", "{n} cards", n), language))
+
+
+def _seat_block(sv: SeatView, view: View, names: Sequence[str], unit: tuple[str, str],
+                language: str) -> tuple[int, int, _Draw]:
     """A seat: turn marker and name, its card count (a small card back) and score, its notes."""
     pad, max_w = 8, 250
+    face = cjk_face(language)
     turn = sv.seat in view.to_move
-    name = names[sv.seat] if sv.seat < len(names) else f"Seat {sv.seat + 1}"
+    name = names[sv.seat] if sv.seat < len(names) else _default_name(sv.seat, language)
     if view.seat == sv.seat:
-        name += " (you)"
-    name = _fit(name, 14, max_w - (18 if turn else 0))
-    count = plural(sv.cards, "card")
-    score = "" if sv.score is None else score_text(sv.score, unit)
+        name = _clean(render(T("{name} (you)", name=name), language))
+    name = _fit(name, 14, max_w - (18 if turn else 0), face)
+    count = _card_count(sv.cards, language)
+    score = "" if sv.score is None else _clean(render(_score(sv.score, unit), language))
     line2 = f"{count}  ·  {score}" if score else count
-    notes = _wrap(_clean(", ".join(Event(n).render(names) for n in sv.notes)), 12, max_w, 2)
+    notes = _wrap(_clean(", ".join(render(n, language, names) for n in sv.notes)), 12, max_w, 2, face)
     line_h, note_h = 19, 16
-    inner_w = max((18 if turn else 0) + _text_width(name, 14), 17 + _text_width(line2, 13),
-                  *(_text_width(line, 12) for line in notes))
+    inner_w = max((18 if turn else 0) + _text_width(name, 14, face), 17 + _text_width(line2, 13, face),
+                  *(_text_width(line, 12, face) for line in notes))
     w = inner_w + 2 * pad
     h = 2 * pad + 2 * line_h + note_h * len(notes) - 2
 
@@ -564,12 +681,12 @@ def _seat_block(sv: SeatView, view: View, names: Sequence[str], unit: tuple[str,
         if turn:
             canvas.paste(GOLD, (tx, ty + 2), _shape_mask(">", 14))
             tx += 18
-        _put_text(canvas, (tx, ty), name, 14, GOLD if turn else WHITE)
+        _put_text(canvas, (tx, ty), name, 14, GOLD if turn else WHITE, face)
         ty += line_h
         canvas.paste(_mini_back(), (x + pad, ty), _mini_back())
-        _put_text(canvas, (x + pad + 17, ty), line2, 13, LABEL)
+        _put_text(canvas, (x + pad + 17, ty), line2, 13, LABEL, face)
         for i, line in enumerate(notes):
-            _put_text(canvas, (x + pad, ty + line_h + i * note_h), line, 12, MUTED)
+            _put_text(canvas, (x + pad, ty + line_h + i * note_h), line, 12, MUTED, face)
 
     return w, h, draw
 
@@ -588,27 +705,33 @@ def _flow(blocks: list[tuple[int, int, _Draw]], top: int, width: int) -> tuple[l
     return placed, used, y + row_h
 
 
-def _name(name: str, seat: int) -> str:
-    """A seat's name as the label font can write it; "Seat N" when nothing of it is left."""
+@lru_cache(maxsize=256)
+def _default_name(seat: int, language: str) -> str:
+    return _clean(render(T("Seat {n}", n=seat + 1), language))
+
+
+def _name(name: str, seat: int, language: str) -> str:
+    """A seat's name as the label fonts can write it; "Seat N" when nothing of it is left."""
     text = _clean(name)
-    return text if any(ch.isalnum() for ch in text) else f"Seat {seat + 1}"
+    return text if any(ch.isalnum() for ch in text) else _default_name(seat, language)
 
 
 def table_image(view: View, names: Sequence[str] | None = None,
-                unit: tuple[str, str] = POINTS) -> Image.Image:
+                unit: tuple[str, str] = POINTS, language: str = ENGLISH_CODE) -> Image.Image:
     """The table of a view: every seat (name, cards in hand, score, notes; a gold frame
     and marker for whoever must act) and every pile (its name, its visible cards, a card
     back with the count when nothing is shown, cards peeking out when some are not shown),
-    on green felt, at most `MAX_WIDTH` pixels wide. ``names`` (by seat) fill the
-    ``{p0}``… placeholders of pile names and notes; without them seats are "Seat 1"…"""
+    on green felt, at most `MAX_WIDTH` pixels wide, its words in ``language``. ``names`` (by
+    seat) fill the seats of pile names and notes; without them seats are "Seat 1"…"""
     if names is None:
         names = []
-    names = [_name(n, i) for i, n in enumerate(names)]
-    names += [f"Seat {i + 1}" for i in range(len(names), max(10, len(view.seats)))]
+    names = [_name(n, i, language) for i, n in enumerate(names)]
+    names += [_default_name(i, language) for i in range(len(names), max(10, len(view.seats)))]
     width = MAX_WIDTH - 2 * MARGIN
-    seats, seats_w, bottom = _flow([_seat_block(sv, view, names, unit) for sv in view.seats], MARGIN, width)
+    seats, seats_w, bottom = _flow([_seat_block(sv, view, names, unit, language) for sv in view.seats],
+                                   MARGIN, width)
     top = bottom + GAP + 4 if view.seats else MARGIN
-    piles, piles_w, bottom = _flow([_pile_block(p, names, width) for p in view.piles], top, width)
+    piles, piles_w, bottom = _flow([_pile_block(p, names, width, language) for p in view.piles], top, width)
     canvas = Image.new("RGB", (max(seats_w, piles_w, 120) + 2 * MARGIN, bottom + MARGIN + 4), FELT)
     for x, y, draw in seats + piles:
         draw(canvas, x, y)
@@ -616,7 +739,7 @@ def table_image(view: View, names: Sequence[str] | None = None,
 
 
 def table_picture(view: View, names: Sequence[str] | None = None,
-                  unit: tuple[str, str] = POINTS) -> bytes:
-    """PNG of the table of a view (normally ``view(None)``, what everyone may see); ``unit`` is
-    what the scores count (`Game.score_unit`)."""
-    return png(table_image(view, names, unit))
+                  unit: tuple[str, str] = POINTS, language: str = ENGLISH_CODE) -> bytes:
+    """PNG of the table of a view (normally ``view(None)``, what everyone may see) in the
+    table's ``language``; ``unit`` is what the scores count (`Game.score_unit`)."""
+    return png(table_image(view, names, unit, language))

@@ -12,6 +12,7 @@ from PIL import Image
 from bot import pictures as P
 from games import cards as C
 from games.engine import PileView, SeatView, View
+from games.localize import render
 from games.registry import GAMES
 
 
@@ -205,3 +206,68 @@ def test_use_font_refuses_a_file_that_is_not_a_font_and_keeps_the_one_it_had(tmp
     with pytest.raises(OSError):
         P.use_font(str(bad))
     assert P.table_picture(view, ["Zoë"]) == before
+
+
+# --- languages and the four-colour deck (issue 14) ---------------------------------------------
+
+def glyph_masks(text: str) -> dict[str, bytes]:
+    """Each character of ``text`` as the picture's label font draws it."""
+    return {ch: P._text_mask(ch, 13).tobytes() for ch in text if not ch.isspace()}
+
+
+@pytest.mark.parametrize("name", ["王小明", "地主", "さくら", "たなか", "Νίκος", "Nguyễn Văn Tiến"])
+def test_chinese_japanese_greek_and_vietnamese_names_draw_real_glyphs_not_boxes(name):
+    """Every character draws its own glyph: boxes for missing glyphs would all look the same,
+    and a name would have become "???" ("Seat 1" when nothing was left)."""
+    masks = glyph_masks(P._clean(name))
+    assert len(set(masks.values())) == len(set(name) - {" "}), f"{name!r} draws boxes"
+    assert P._clean(name) == name
+
+
+def test_two_chinese_names_give_two_different_table_pictures():
+    view = View("test", None, [], [SeatView(0, 5), SeatView(1, 5)], [PileView("Stock", [], 20)], "status")
+    pictures = {P.table_picture(view, [name, "Bob"], language="zh_CN") for name in ("王小明", "李小龙", "さくら")}
+    assert len(pictures) == 3
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "ja", "el", "vi"])
+def test_the_table_pictures_labels_are_in_the_tables_language_and_draw_as_glyphs(language):
+    """A Stop the Bus table: its pile names (catalog texts) and the picture's own words (card
+    counts, an empty place) are written in the table's language, each character a glyph."""
+    game = GAMES["stop_the_bus"]
+    view = game.view(game.start(3, {}, 1), None)
+    english = P.table_picture(view, ["Ann", "Ben", "Cleo"], game.score_unit(game.start(3, {}, 1)))
+    shown = P.table_picture(view, ["Ann", "Ben", "Cleo"], game.score_unit(game.start(3, {}, 1)), language)
+    assert shown != english
+    for pile in view.piles:
+        label = render(pile.name, language)
+        assert label != str(pile.name), "the pile name was not translated"
+        masks = glyph_masks(P._clean(label))
+        assert len(set(masks.values())) == len(masks), f"{label!r} draws boxes"
+    empty = render(P.T("empty"), language)
+    assert empty != "empty" and P._clean(empty) == empty
+
+
+def blue_pixels(image: Image.Image) -> int:
+    data = image.convert("RGBA").tobytes()
+    return sum(1 for i in range(0, len(data), 4)
+               if data[i + 3] > 128 and data[i + 2] > 150 and data[i] < 80 and data[i + 1] < 130)
+
+
+def green_pixels(image: Image.Image) -> int:
+    data = image.convert("RGBA").tobytes()
+    return sum(1 for i in range(0, len(data), 4)
+               if data[i + 3] > 128 and data[i + 1] > 100 and data[i] < 60 and data[i + 2] < 100)
+
+
+def test_a_four_colour_hand_has_blue_diamonds_and_green_clubs_and_a_two_colour_one_does_not():
+    four = decode(P.hand_picture(["QD", "10C"], four_colour=True))
+    two = decode(P.hand_picture(["QD", "10C"]))
+    assert blue_pixels(four) > 100 and green_pixels(four) > 100 and red_pixels(four) == 0
+    assert blue_pixels(two) == 0 and green_pixels(two) == 0 and red_pixels(two) > 100
+    hearts = decode(P.hand_picture(["QH", "AS"], four_colour=True))
+    assert red_pixels(hearts) > 100 and blue_pixels(hearts) == 0 and green_pixels(hearts) == 0
+
+
+def test_an_empty_hand_says_so_in_its_readers_language():
+    assert P.hand_picture([], "ja") != P.hand_picture([])
