@@ -55,6 +55,8 @@ LOBBY_IDLE = 60 * 60              # seconds a lobby may wait for players
 PLAYING_IDLE = 7 * 24 * 60 * 60   # seconds a game without a turn timer may sit untouched
 PREFS = 0                         # the settings "server" that holds members' own preferences (/prefs)
 LANGUAGE_KEY = "language:"        # …: a member's language, key language:<user id>
+DECK_KEY = "deck:"                # …: a member's deck colours for pictures, key deck:<user id>
+TWO_COLOURS, FOUR_COLOURS = "two", "four"   # the decks: ♦♥ red and ♣♠ black; or ♦ blue and ♣ green too
 RETRY_MAX = 60.0                  # the longest pause before a computer's turn or a timeout is tried again
 
 
@@ -263,6 +265,7 @@ class TableService:
         self._timer_again = False
         self._closing = False
         self.languages: dict[int, str] = {}   # member → the language they chose with /prefs
+        self.decks: dict[int, str] = {}       # member → the deck they chose with /prefs (two colours if none)
 
     def member_language(self, user_id: int, locale: str | None) -> str:
         """The language of a member's private messages: their /prefs choice, else their
@@ -281,10 +284,31 @@ class TableService:
         else:
             self.languages[user_id] = language
 
-    async def _load_languages(self) -> None:
+    def member_deck(self, user_id: int | None) -> str:
+        """The deck a member's hand pictures use: `TWO_COLOURS` unless they chose `FOUR_COLOURS`."""
+        return self.decks.get(user_id, TWO_COLOURS) if user_id is not None else TWO_COLOURS
+
+    def four_colour(self, user_id: int | None) -> bool:
+        """Whether a member's hand pictures show ♦ blue and ♣ green."""
+        return self.member_deck(user_id) == FOUR_COLOURS
+
+    async def set_member_deck(self, user_id: int, deck: str) -> None:
+        """A member's /prefs deck (two colours, the default, is not stored)."""
+        with self._storing(f"member {user_id}"):
+            if deck == TWO_COLOURS:
+                await self.store.delete_settings(PREFS, [f"{DECK_KEY}{user_id}"])
+            else:
+                await self.store.set_setting(PREFS, f"{DECK_KEY}{user_id}", deck)
+        if deck == TWO_COLOURS:
+            self.decks.pop(user_id, None)
+        else:
+            self.decks[user_id] = deck
+
+    async def _load_prefs(self) -> None:
         for key, value in (await self.store.settings(PREFS)).items():
-            if key.startswith(LANGUAGE_KEY) and key[len(LANGUAGE_KEY):].isdigit():
-                self.languages[int(key[len(LANGUAGE_KEY):])] = value
+            for prefix, chosen in ((LANGUAGE_KEY, self.languages), (DECK_KEY, self.decks)):
+                if key.startswith(prefix) and key[len(prefix):].isdigit():
+                    chosen[int(key[len(prefix):])] = value
 
     async def config(self, guild_id: int) -> GuildConfig:
         return GuildConfig.from_settings(await self.store.settings(guild_id))
@@ -296,9 +320,9 @@ class TableService:
 
     # -- loading and saving
     async def load(self) -> int:
-        """Load every open table and the members' chosen languages from the store, and resume
-        computer turns."""
-        await self._load_languages()
+        """Load every open table and the members' preferences (language, deck) from the store, and
+        resume computer turns."""
+        await self._load_prefs()
         for record in await self.store.open_tables():
             game = GAMES.get(record.game)
             if game is None:

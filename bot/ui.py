@@ -50,7 +50,7 @@ from bot.tables import (
     reason,
 )
 from games.engine import Move, Step
-from games.localize import render
+from games.localize import ENGLISH_CODE, render
 from games.text import texts
 
 T, N = texts("bot_ui")
@@ -368,7 +368,7 @@ def table_file(table: Table, embed: discord.Embed, png: bytes | None = None) -> 
     if not pictures_on(table):
         return []
     embed.set_image(url="attachment://table.png")
-    png = png or table_picture(table.view(None), table.raw_names, table.score_unit())
+    png = png or table_picture(table.view(None), table.raw_names, table.score_unit(), table.language)
     return [picture_file(png, "table.png")]
 
 
@@ -376,8 +376,8 @@ HAND_PICTURES_KEPT = 128   # hand pictures kept for My hand pressed again (about
 
 
 @lru_cache(maxsize=HAND_PICTURES_KEPT)
-def _hand_png(hand: tuple[str, ...]) -> bytes:
-    return hand_picture(hand)   # My hand is often pressed again before the hand changes
+def _hand_png(hand: tuple[str, ...], language: str = ENGLISH_CODE, four_colour: bool = False) -> bytes:
+    return hand_picture(hand, language, four_colour)   # My hand is often pressed again before the hand changes
 
 
 HAND_PICTURE = "hand.png"
@@ -393,22 +393,23 @@ def hand_alt(table: Table, seat: int, language: str | None = None) -> str | None
     return clip(table.render(alt, plain=True, language=language), ALT_TEXT_LIMIT)
 
 
-def hand_attachments(table: Table, seat: int, shown: str | None,
-                     language: str | None = None) -> list[discord.File] | None:
+def hand_attachments(table: Table, seat: int, shown: str | None, language: str | None = None,
+                     four_colour: bool = False) -> list[discord.File] | None:
     """The attachments of a panel redrawn over a picture with the alt text ``shown``: None keeps
-    that picture (same hand, nothing uploaded), else the hand's picture, or none on text-only
+    that picture (same hand, nothing uploaded), else the hand's picture for a reader of
+    ``language`` (the table's by default) with the four-colour deck or not, or none on text-only
     servers."""
     alt = hand_alt(table, seat, language)
     if alt is None:
         return []
     if alt == shown:
         return None
-    png = _hand_png(tuple(table.view(seat).hand))
+    png = _hand_png(tuple(table.view(seat).hand), language or table.language, four_colour)
     return [picture_file(png, HAND_PICTURE, description=alt)]
 
 
-def hand_file(table: Table, seat: int, language: str | None = None) -> list[discord.File]:
-    return hand_attachments(table, seat, shown=None, language=language) or []
+def hand_file(table: Table, seat: int, language: str | None = None, four_colour: bool = False) -> list[discord.File]:
+    return hand_attachments(table, seat, None, language, four_colour) or []
 
 
 def shown_hand(message: discord.Message | None) -> str | None:
@@ -664,7 +665,8 @@ class Controller:
         content, embed = table_message(table)
         png = None
         if pictures_on(table):   # drawn off the event loop: clicks keep being answered meanwhile
-            png = await asyncio.to_thread(table_picture, table.view(None), table.raw_names, table.score_unit())
+            png = await asyncio.to_thread(table_picture, table.view(None), table.raw_names, table.score_unit(),
+                                          table.language)
         files = table_file(table, embed, png)
         # the HTTP routes themselves: PartialMessage.edit would parse the edited message we never read
         with handle_message_parameters(content=content, embed=embed, view=table_view(table),
@@ -688,7 +690,7 @@ class Controller:
             panel = self.panels.stale(table.id, user_id, table.version) if user_id is not None else None
             if panel is not None:
                 language = self.reader(panel.interaction)
-                attachments = hand_attachments(table, seat, panel.picture, language)
+                attachments = hand_attachments(table, seat, panel.picture, language, self.service.four_colour(user_id))
                 panel.version, panel.picture = table.version, hand_alt(table, seat, language)
                 content, view = self.panel(table, seat, (), language=language)
                 pushes.append(self._push(table.id, user_id, panel, content, view, attachments))
@@ -799,7 +801,8 @@ class Controller:
         language = self.reader(interaction)
         drawn, picture = table.version, hand_alt(table, seat, language)
         content, view = self.panel(table, seat, (), language=language)
-        await send_private(interaction, content, view, hand_file(table, seat, language))
+        await send_private(interaction, content, view,
+                           hand_file(table, seat, language, self.service.four_colour(interaction.user.id)))
         self.panels.drawn(table.id, interaction.user.id, interaction, drawn, picture)
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
@@ -829,7 +832,8 @@ class Controller:
         panel's picture names its hand in its alt text."""
         language = self.reader(interaction)
         content, view = self.panel(table, seat, path, page, note, language=language, **mode)
-        attachments = hand_attachments(table, seat, shown_hand(interaction.message), language)
+        attachments = hand_attachments(table, seat, shown_hand(interaction.message), language,
+                                       self.service.four_colour(interaction.user.id))
         # recorded first: the table's editor must not push this panel while the answer is on its way
         self.panels.drawn(table.id, interaction.user.id, interaction, table.version, hand_alt(table, seat, language))
         await update_clicked(interaction, content, view, attachments)

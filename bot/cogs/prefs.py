@@ -1,4 +1,5 @@
-"""/prefs: a member's own preferences, on every server (the language of their private messages)."""
+"""/prefs: a member's own preferences, on every server (the language of their private messages,
+and a four-colour deck for their hand pictures)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.languages import DISCORD, OR_DISCORDS
-from bot.tables import TableError, reason
+from bot.tables import FOUR_COLOURS, TWO_COLOURS, TableError, reason
 from games.localize import LANGUAGES, render
 from games.text import texts
 
 T, N = texts("bot_cogs_prefs")
+
+DECK_CHOICES = [app_commands.Choice(name="two colours (♠♣ black, ♥♦ red)", value=TWO_COLOURS),
+                app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value=FOUR_COLOURS)]
+DECK_SHOWN = {TWO_COLOURS: T("Your hand pictures use two colours."),
+              FOUR_COLOURS: T("Your hand pictures use four colours: ♦ blue, ♣ green.")}
 
 
 class PrefsCog(commands.Cog):
@@ -20,21 +26,26 @@ class PrefsCog(commands.Cog):
 
     @app_commands.command(name="prefs", description="Your own settings: the language of your hand and private replies")
     @app_commands.describe(language="The language of your hand panel and private replies "
-                                    "(Discord's: your Discord client's language)")
-    @app_commands.choices(language=OR_DISCORDS)
-    async def prefs(self, interaction: discord.Interaction, language: str | None = None) -> None:
+                                    "(Discord's: your Discord client's language)",
+                           deck="The colours of the suits on your hand pictures")
+    @app_commands.choices(language=OR_DISCORDS, deck=DECK_CHOICES)
+    async def prefs(self, interaction: discord.Interaction, language: str | None = None,
+                    deck: str | None = None) -> None:
         service = self.bot.service
         user_id = interaction.user.id
-        if language is not None:
-            try:
+        try:
+            if language is not None:
                 await service.set_member_language(user_id, None if language == DISCORD else language)
-            except TableError as e:
-                reader = service.member_language(user_id, getattr(interaction.locale, "value", None))
-                await interaction.response.send_message(render(reason(e), reader), ephemeral=True)
-                return
+            if deck is not None:
+                await service.set_member_deck(user_id, deck)
+        except TableError as e:
+            reader = service.member_language(user_id, getattr(interaction.locale, "value", None))
+            await interaction.response.send_message(render(reason(e), reader), ephemeral=True)
+            return
         chosen = service.languages.get(user_id)
         reader = service.member_language(user_id, getattr(interaction.locale, "value", None))
         shown = LANGUAGES[reader]
         text = (T("Your hand and private replies are in {language} (your choice).", language=shown) if chosen else
                 T("Your hand and private replies are in {language}, your Discord language.", language=shown))
-        await interaction.response.send_message(render(text, reader), ephemeral=True)
+        deck_text = DECK_SHOWN[service.member_deck(user_id)]
+        await interaction.response.send_message(f"{render(text, reader)} {render(deck_text, reader)}", ephemeral=True)

@@ -71,7 +71,7 @@ def test_panels_older_than_the_token_life_are_dropped_even_when_their_table_neve
 
 def test_the_hand_picture_cache_holds_at_most_its_limit(monkeypatch):
     """Every hand ever opened is not kept: the picture cache stays at its limit."""
-    monkeypatch.setattr(ui, "hand_picture", lambda hand: b"png:" + " ".join(hand).encode())
+    monkeypatch.setattr(ui, "hand_picture", lambda hand, *look: b"png:" + " ".join(hand).encode())
     ui._hand_png.cache_clear()
     try:
         for i in range(ui.HAND_PICTURES_KEPT + 40):
