@@ -340,12 +340,24 @@ def _fit(text: str, size: int, width: int, face: str = DEFAULT_CJK_FACE) -> str:
     return text.rstrip() + "…"
 
 
+def _fitting_prefix(word: str, size: int, width: int, face: str) -> int:
+    """How many of the first characters of ``word`` fit ``width`` pixels (at least one)."""
+    cut = len(word)
+    while cut > 1 and _text_width(word[:cut], size, face) > width:
+        cut -= 1
+    return cut
+
+
 def _wrap(text: str, size: int, width: int, lines: int, face: str = DEFAULT_CJK_FACE) -> list[str]:
     """Word-wrap ``text`` into at most ``lines`` lines of ``width`` pixels (the last one cut)."""
     out: list[str] = []
     words = text.split(" ")
     while words and len(out) < lines - 1:
         line = words.pop(0)
+        cut = _fitting_prefix(line, size, width, face)
+        if cut < len(line):          # a word wider than a line (Chinese and Japanese have no spaces): break it
+            words.insert(0, line[cut:])
+            line = line[:cut]
         while words and _text_width(f"{line} {words[0]}", size, face) <= width:
             line += " " + words.pop(0)
         out.append(_fit(line, size, width, face))

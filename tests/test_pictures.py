@@ -271,3 +271,11 @@ def test_a_four_colour_hand_has_blue_diamonds_and_green_clubs_and_a_two_colour_o
 
 def test_an_empty_hand_says_so_in_its_readers_language():
     assert P.hand_picture([], "ja") != P.hand_picture([])
+
+
+def test_a_long_chinese_note_wraps_onto_a_second_line_instead_of_being_cut():
+    """Chinese has no spaces between words: a note wider than the seat still uses both lines."""
+    note = "本局由庄家先出牌，其他玩家依次跟牌，直到有人出完手中所有的牌为止"
+    lines = P._wrap(note, 12, 250, 2)
+    assert len(lines) == 2 and lines[0] + lines[1].rstrip("…") == note[:len(lines[0] + lines[1].rstrip("…"))]
+    assert len(lines[0]) > 5
