@@ -208,12 +208,13 @@ def _options_allow(game: Game, options: dict[str, Any], players: int) -> bool:
 Listener = Callable[[Table], Awaitable[None]]
 
 
-def computer_name(seats: list[SeatRecord]) -> str:
+def computer_name(seats: list[SeatRecord], language: str) -> str:
+    """The next free name for a computer player, in the table's ``language`` ("Computer 2")."""
     taken = {s.name for s in seats}
     n = 1
-    while f"Computer {n}" in taken:
+    while render_text(T("Computer {n}", n=n), language) in taken:
         n += 1
-    return f"Computer {n}"
+    return render_text(T("Computer {n}", n=n), language)
 
 
 @dataclass
@@ -601,7 +602,8 @@ class TableService:
             if not table.record.meta.get("computers", True):
                 raise TableError(T("This server does not allow computer players."))
             self._has_room(table)
-            table.record.seats.append(SeatRecord(None, computer_name(table.record.seats), computer=True))
+            name = computer_name(table.record.seats, table.language)
+            table.record.seats.append(SeatRecord(None, name, computer=True))
             await self._save(table)
         await self._notify(table)
         return table
