@@ -22,6 +22,7 @@ from tests.bot.test_e2e import E2E
 NAMES = ("alice", "bob", "cleo", "dev")
 MARKED = re.compile(re.escape(PSEUDO_OPEN) + r"[^" + re.escape(PSEUDO_OPEN + PSEUDO_CLOSE) + r"]*"
                     + re.escape(PSEUDO_CLOSE))
+CLIPPED = re.compile(re.escape(PSEUDO_OPEN) + ".*$", re.S)
 # what may stay as it is in any language: mentions, times, cards, names, numbers, game keys and
 # option settings (they are typed in commands), table numbers
 KEPT = re.compile(r"<[@#]!?\d+>|<t:\d+:\w>|" + CARD.pattern + "|" + "|".join(NAMES)
@@ -31,12 +32,14 @@ LIMITS = {"button": 80, "option": 100, "field": 1024, "content": 2000, "descript
 
 
 def untranslated(text: str) -> list[str]:
-    """The English words left in ``text`` once every catalog message (innermost first) is removed."""
+    """The English words left in ``text`` once every catalog message (innermost first) is removed;
+    a message cut short where the bot clips a long label runs to the end."""
     while True:
         shorter = MARKED.sub(" ", text)
         if shorter == text:
             break
         text = shorter
+    text = CLIPPED.sub(" ", text)
     return WORD.findall(KEPT.sub(" ", text))
 
 
