@@ -85,6 +85,8 @@ class BigTwoState(K.ClimbState):
 class BigTwo(ClimbGame, Game[BigTwoState]):
     key = "big_two"
     title = T("Big Two")
+    # other names players search for (/play)
+    aliases = ('big 2', 'deuces', 'pusoy dos', '大老二', '锄大地', 'choh dai di', 'dai di', 'đại lão hai')
     play_example = "play 3D 3S as=pair"
     seats = range(2, 5)
     Options = BigTwoOptions

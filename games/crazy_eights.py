@@ -131,6 +131,8 @@ def is_wild(code: str) -> bool:
 class CrazyEights(Game[CrazyEightsState]):
     key = "crazy_eights"
     title = T("Crazy Eights")
+    # other names players search for (/play)
+    aliases = ('uno', 'mau mau', 'ocho loco', 'ochos locos', 'oito maluco', 'crazy 8s', 'crazy 8')
     seats = range(2, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = CrazyEightsOptions

@@ -108,6 +108,8 @@ class DouDizhuState(K.ClimbState):
 class DouDizhu(ClimbGame, Game[DouDizhuState]):
     key = "dou_dizhu"
     title = T("Dou Dizhu")
+    # other names players search for (/play)
+    aliases = ('doudizhu', '斗地主', 'fight the landlord', 'landlord', 'dau dia chu', 'đấu địa chủ')
     seats = range(3, 4)
     Options = DouDizhuOptions
     State = DouDizhuState

@@ -296,6 +296,7 @@ class Game(Generic[S]):
     seats: ClassVar[range]
     Options: ClassVar[type[Options]]
     State: ClassVar[type[State]]
+    aliases: ClassVar[tuple[str, ...]] = ()   # other names players know the game by, for search
     summary: ClassVar[str] = ""      # one line for menus
     rules: ClassVar[str] = ""        # the rules in our own words, for /rules
     # how many standard errors surer the search must be of another move to overrule

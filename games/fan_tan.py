@@ -111,6 +111,8 @@ class FanTanState(State):
 class FanTan(ChipsMatch, Game[FanTanState]):
     key = "fan_tan"
     title = T("Fan Tan")
+    # other names players search for (/play)
+    aliases = ('sevens', 'parliament', 'domino', '排七', '七並べ', 'shichinarabe')
     seats = range(3, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = FanTanOptions

@@ -240,6 +240,8 @@ class IDoubtItState(State):
 class IDoubtIt(Game[IDoubtItState]):
     key = "i_doubt_it"
     title = T("I Doubt It")
+    # other names players search for (/play)
+    aliases = ('cheat', 'bullshit', 'bs', 'dubito', 'mentiroso', 'ダウト', '吹牛')
     seats = range(3, 11)
     Options = IDoubtItOptions
     State = IDoubtItState

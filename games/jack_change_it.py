@@ -135,6 +135,8 @@ def effect_of(code: str, players: int, two_player_queens: bool) -> Effect:
 class JackChangeIt(DealtMatch, Game[JackChangeItState]):
     key = "jack_change_it"
     title = T("Jack Change It")
+    # other names players search for (/play)
+    aliases = ('switch', 'black jack', 'last card')
     seats = range(2, 7)
     Options = JackChangeItOptions
     State = JackChangeItState

@@ -179,6 +179,8 @@ class LastOneState(ShedState, CallState):
 class LastOne(Game[LastOneState]):
     key = "last_one"
     title = T("Last One")
+    # other names players search for (/play)
+    aliases = ('ラストワン',)
     seats = range(2, 7)
     Options = LastOneOptions
     State = LastOneState

@@ -136,6 +136,8 @@ def _suits_text(suits: list[str]) -> str:
 class Newmarket(ChipsMatch, Game[NewmarketState]):
     key = "newmarket"
     title = T("Newmarket")
+    # other names players search for (/play)
+    aliases = ('michigan', 'boodle', 'stops', 'chicago')
     seats = range(3, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = NewmarketOptions

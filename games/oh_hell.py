@@ -136,6 +136,8 @@ def _hand_key(code: str) -> tuple[int, int]:
 class OhHell(Game[OhHellState]):
     key = "oh_hell"
     title = T("Oh Hell!")
+    # other names players search for (/play)
+    aliases = ('oh hell', 'up and down the river', 'podrida', 'contract whist', 'nomination whist', 'blackout')
     seats = range(3, 8)
     Options = OhHellOptions
     State = OhHellState

@@ -116,6 +116,8 @@ def led_suit(trick: list[str]) -> str | None:
 class PageOne(DealtMatch, Game[PageOneState]):
     key = "page_one"
     title = T("Page One")
+    # other names players search for (/play)
+    aliases = ('ページワン', 'pageone')
     seats = range(2, 7)
     Options = PageOneOptions
     State = PageOneState

@@ -108,6 +108,8 @@ class ScopaState(State):
 class Scopa(DealtMatch, Game[ScopaState]):
     key = "scopa"
     title = T("Scopa")
+    # other names players search for (/play)
+    aliases = ('scopone', 'escoba')
     seats = range(2, 3)
     Options = ScopaOptions
     State = ScopaState

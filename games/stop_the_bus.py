@@ -108,6 +108,8 @@ def _stop_moves(move: Move) -> list[Move]:
 class StopTheBus(Game[StopTheBusState]):
     key = "stop_the_bus"
     title = T("Stop the Bus")
+    # other names players search for (/play)
+    aliases = ('bastard brag', 'brag', "ferma l'autobus")
     seats = range(2, 7)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = StopTheBusOptions

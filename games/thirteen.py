@@ -112,6 +112,8 @@ HAND_END_TEXT = {"first_out": T("the hand ends when someone goes out"),
 class Thirteen(ClimbGame, Game[ThirteenState]):
     key = "thirteen"
     title = T("Thirteen")
+    # other names players search for (/play)
+    aliases = ('tien len', 'tiến lên', '13', 'killer', 'bai tien len')
     knocks = True
     seats = range(2, 13)
     Options = ThirteenOptions

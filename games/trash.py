@@ -116,6 +116,8 @@ def spot_name(n: int) -> str:
 class Trash(Game[TrashState]):
     key = "trash"
     title = T("Trash")
+    # other names players search for (/play)
+    aliases = ('garbage', 'basura', 'spazzatura')
     seats = range(2, 9)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = TrashOptions

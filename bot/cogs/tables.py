@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.game_names import folded, matching, names
 from bot.languages import LANGUAGE_CHOICES
 from bot.render import players_text
 from bot.tables import LOBBY, PLAYING, Table, TableError, reason
@@ -48,15 +49,18 @@ def parse_options(text: str | None) -> dict[str, str]:
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    needle = current.lower().strip()
+    """The games matching what the member typed, by any name they know (bot/game_names.py), titled
+    in their language."""
     language = reader(interaction)
+    found = matching(current)
+    if not current.strip():
+        found.sort(key=lambda k: render(GAMES[k].title, language).casefold())
     choices = []
-    for k, g in sorted(GAMES.items(), key=lambda kv: kv[1].title):
-        title = render(g.title, language)
-        if needle in k or needle in g.title.lower() or needle in title.lower():
-            name = render(T("{game} ({players})", game=g.title, players=player_range(k)), language)
-            choices.append(app_commands.Choice(name=name[:100], value=k))
-    return choices[:25]
+    for k in found[:25]:
+        g = GAMES[k]
+        name = render(T("{game} ({players})", game=g.title, players=player_range(k)), language)
+        choices.append(app_commands.Choice(name=name[:100], value=k))
+    return choices
 
 
 HOW_TO_PLAY = (
@@ -121,10 +125,10 @@ class TablesCog(commands.Cog):
                    language: str | None = None) -> None:
         key = game.strip().lower()
         if key not in GAMES:
-            matches = [k for k, g in GAMES.items() if g.title.lower() == key]
-            if not matches:
+            exact = [k for k in matching(game) if folded(game) in names()[k]]
+            if len(exact) != 1:
                 return await self.tell(interaction, no_such_game(game))
-            key = matches[0]
+            key = exact[0]
         try:
             parsed = parse_options(options)
             table = await self.service.create(interaction.guild_id, interaction.channel_id, interaction.user.id,
