@@ -26,6 +26,7 @@ import re
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from games import cards as C
@@ -126,41 +127,50 @@ class Words:
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
     def param(self, value: Param) -> str:
-        if isinstance(value, Text):
+        kind = type(value)
+        if kind is Text:
             return self.text(value)
-        if isinstance(value, Seat):
-            return self.seat(value.index)
-        if isinstance(value, Seats):
-            return self.seats(value.indexes)
-        if isinstance(value, Card):
-            return self.card(value.code)
-        if isinstance(value, Cards):
-            return self.cards(value.codes)
-        if isinstance(value, Suit):
-            return self.suit(value.letter)
-        if isinstance(value, AndList):
-            return self.and_list([self.param(v) for v in value.items])
+        show = _SHOW.get(kind)
+        if show is not None:
+            return show(self, value)
         if isinstance(value, bool):
             raise TypeError("a yes/no is not a text parameter")
         if isinstance(value, int | float):
             return self.number(value)
+        if isinstance(value, Text):
+            return self.text(value)
         return self.plain(value)
 
 
+_SHOW: dict[type, Callable[[Words, Any], str]] = {
+    Seat: lambda w, v: w.seat(v.index),
+    Seats: lambda w, v: w.seats(v.indexes),
+    Card: lambda w, v: w.card(v.code),
+    Cards: lambda w, v: w.cards(v.codes),
+    Suit: lambda w, v: w.suit(v.letter),
+    AndList: lambda w, v: w.and_list([w.param(x) for x in v.items]),
+    str: lambda w, v: w.plain(v),
+}
 ENGLISH = Words()
 _FORMATTER = string.Formatter()
 
 
+@lru_cache(maxsize=8192)
+def _parsed(template: str) -> tuple[tuple[str, str | None], ...]:
+    """A template as (literal, placeholder name or None) pieces, parsed once."""
+    return tuple((literal, name) for literal, name, _, _ in _FORMATTER.parse(template))
+
+
 def placeholders(template: str) -> set[str]:
     """The names a template fills in (``{seat} plays {card}.`` → ``{"seat", "card"}``)."""
-    return {name for _, name, _, _ in _FORMATTER.parse(template) if name is not None}
+    return {name for _, name in _parsed(template) if name is not None}
 
 
 def fill(template: str, params: Mapping[str, Param], words: Words) -> str:
     """``template`` with each ``{name}`` replaced by its parameter in ``words``' language. Only
     names, in one pass: a parameter that reads ``{p0}`` or ``{card}`` is not filled again."""
     out = []
-    for literal, name, _, _ in _FORMATTER.parse(template):
+    for literal, name in _parsed(template):
         out.append(literal)
         if name is not None:
             out.append(words.param(params[name]))
