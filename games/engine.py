@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import marshal
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -102,9 +101,6 @@ def _many_key(many: str) -> tuple:
     return (many,)
 
 
-_SEAT = re.compile(r"\{p(\d{1,2})\}")
-
-
 @dataclass(frozen=True, slots=True)
 class Event:
     """A line for the table log. ``{p0}``…``{p9}`` stand for seat names. With
@@ -131,8 +127,7 @@ class Event:
     def render(self, names: Sequence[str], language: str = "en") -> str:
         """The text in ``language`` with each seat placeholder replaced in one pass: a name
         that itself reads ``{p0}`` is shown as it is, never replaced again."""
-        text = render_text(self.text, language)
-        return _SEAT.sub(lambda m: names[int(m[1])] if int(m[1]) < len(names) else m[0], text)
+        return render_text(self.text, language, names)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or self.to == seat
