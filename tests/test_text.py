@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import pickle
+import threading
 
 import pytest
 
 from games.localize import PSEUDO, language_of, pseudo, render
-from games.text import AndList, Card, Cards, Seat, Seats, Suit, text_data, text_from, texts
+from games.text import AndList, Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts, unread
 
 T, N = texts("tests")
 
@@ -69,3 +70,16 @@ def test_seats_read_as_names_filled_once_even_a_name_that_looks_like_a_placehold
     assert render(line, PSEUDO, names).startswith("⟦{p1} pàššéš tö bob.")
     assert render("{p0} passes to {p1}.", "en", names) == "{p1} passes to bob.", "a line not from the catalog"
     assert render(T("{result}!", result="{p1} wins"), "en", names) == "bob wins!", "an older helper's line inside"
+
+
+def test_a_computers_playouts_build_no_texts_and_leave_other_threads_theirs() -> None:
+    """Inside `unread` (the search's playouts) T and N give their bare template, cheaply; the bot's
+    own thread, meanwhile, still gets whole texts."""
+    seen = {}
+    with unread():
+        assert type(T("{seat} passes.", seat=Seat(1))) is str
+        other = threading.Thread(target=lambda: seen.setdefault("t", T("{seat} passes.", seat=Seat(1))))
+        other.start()
+        other.join()
+    assert isinstance(seen["t"], Text) and seen["t"] == "{p1} passes."
+    assert isinstance(T("{seat} passes.", seat=Seat(1)), Text)

@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 
 from games.engine import Game, Move, State
+from games.text import unread
 
 
 class _Node:
@@ -120,51 +121,52 @@ class SearchPlayer:
         c = self.exploration
         cap = game.playout_plies(state)
         max_playout = self.max_playout if cap is None else min(cap, self.max_playout)
-        done = 0
-        while done < self.iterations:
-            done += 1
-            d = game.determinize(state, seat, rng)
-            node = root
-            # selection and expansion
-            while not d.over and d.hand_no == hand:
-                actor = self._actor(game, d, seat, node is root, rng)
-                moves = game.moves(d, actor)
-                untried = []
-                available = []
-                for m in moves:
-                    child = node.children.get((actor, m))
-                    if child is None:
-                        untried.append(m)
-                    else:
-                        child.avail += 1
-                        available.append(child)
-                if untried:
-                    m = untried[rng.randrange(len(untried))]
-                    child = _Node(node, m, actor)
-                    child.avail = 1
-                    node.children[(actor, m)] = child
-                    game.play(d, actor, m)
-                    node = child
+        with unread():   # the playouts' lines are never read
+            done = 0
+            while done < self.iterations:
+                done += 1
+                d = game.determinize(state, seat, rng)
+                node = root
+                # selection and expansion
+                while not d.over and d.hand_no == hand:
+                    actor = self._actor(game, d, seat, node is root, rng)
+                    moves = game.moves(d, actor)
+                    untried = []
+                    available = []
+                    for m in moves:
+                        child = node.children.get((actor, m))
+                        if child is None:
+                            untried.append(m)
+                        else:
+                            child.avail += 1
+                            available.append(child)
+                    if untried:
+                        m = untried[rng.randrange(len(untried))]
+                        child = _Node(node, m, actor)
+                        child.avail = 1
+                        node.children[(actor, m)] = child
+                        game.play(d, actor, m)
+                        node = child
+                        break
+                    node = max(available, key=lambda ch: ch.total / ch.visits
+                               + c * math.sqrt(math.log(ch.avail) / ch.visits))
+                    game.play(d, actor, node.move)
+                # playout
+                plies = 0
+                while not d.over and d.hand_no == hand and plies < max_playout:
+                    actor = self._actor(game, d, seat, False, rng)
+                    moves = game.moves(d, actor)
+                    game.play(d, actor, game.rollout_move(d, actor, moves, rng))
+                    plies += 1
+                rewards = playout_rewards(game, d, before, hand)
+                while node is not root:
+                    node.visits += 1
+                    r = rewards[node.actor]
+                    node.total += r
+                    node.squares += r * r
+                    node = node.parent
+                if deadline is not None and time.perf_counter() > deadline:
                     break
-                node = max(available, key=lambda ch: ch.total / ch.visits
-                           + c * math.sqrt(math.log(ch.avail) / ch.visits))
-                game.play(d, actor, node.move)
-            # playout
-            plies = 0
-            while not d.over and d.hand_no == hand and plies < max_playout:
-                actor = self._actor(game, d, seat, False, rng)
-                moves = game.moves(d, actor)
-                game.play(d, actor, game.rollout_move(d, actor, moves, rng))
-                plies += 1
-            rewards = playout_rewards(game, d, before, hand)
-            while node is not root:
-                node.visits += 1
-                r = rewards[node.actor]
-                node.total += r
-                node.squares += r * r
-                node = node.parent
-            if deadline is not None and time.perf_counter() > deadline:
-                break
         self.last_iterations = done
         mine = {m: ch for (actor, m), ch in root.children.items() if actor == seat and m in legal}
         best = max(mine.values(), key=lambda ch: (ch.visits, ch.total), default=None)
