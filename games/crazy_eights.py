@@ -56,6 +56,7 @@ from games.engine import (
     placings_from,
 )
 from games.options import Options, option
+from games.playout import imagined
 from games.text import Card, Seat, Seats, Text, text_from, texts
 
 T, N = texts("crazy_eights")
@@ -320,6 +321,8 @@ class CrazyEights(Game[CrazyEightsState]):
 
     def _saw_no_play(self, s: CrazyEightsState, seat: int) -> None:
         """``seat`` drew again or passed because nothing it held fitted: everyone knows it."""
+        if imagined():   # a playout: no later redeal reads it
+            return
         saw_lacking(s, seat, [c for c in EVERY_CARD if self.playable(s, c)])
 
     def _end_hand(self, s: CrazyEightsState, out_seat: int | None) -> list[Event]:

@@ -63,6 +63,7 @@ from games.common.table import hand_zones, table_view
 from games.common.thumb import most_held_suit, shed_pick
 from games.engine import BadOption, Choice, Event, Game, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
+from games.playout import imagined
 from games.text import Card, Seat, Text, text_from, texts
 
 T, N = texts("jack_change_it")
@@ -230,6 +231,8 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
 
     def _saw_no_play(self, s: JackChangeItState, seat: int) -> None:
         """``seat`` drew or passed because it had no play: it holds no card that would fit."""
+        if imagined():   # a playout: no later redeal reads it
+            return
         last = len(s.hands[seat]) == 1
         saw_lacking(s, seat, [c for c in C.french_deck() if self._fits(s, c, last)])
 

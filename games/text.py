@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from games import cards as C
+from games.playout import imagined
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,21 +255,6 @@ def text_from(data: Any) -> str:
     return Text.from_data(data) if isinstance(data, dict) else data
 
 
-_UNREAD: ContextVar[bool] = ContextVar("texts_unread", default=False)
-
-
-@contextmanager
-def unread() -> Iterator[None]:
-    """Within it (in this thread or task only), ``T`` and ``N`` build no text and return their bare
-    English template: for a computer's playouts, which throw every line away and would otherwise
-    spend a fifth of their time writing them."""
-    token = _UNREAD.set(True)
-    try:
-        yield
-    finally:
-        _UNREAD.reset(token)
-
-
 def texts(domain: str) -> tuple[Callable[..., Text], Callable[..., Text]]:
     """The two helpers a module writes its texts with, for its catalog ``domain``::
 
@@ -280,12 +264,12 @@ def texts(domain: str) -> tuple[Callable[..., Text], Callable[..., Text]]:
     """
 
     def T(msgid: str, **params: Param) -> Text:  # noqa: N802 - the name message extraction looks for
-        if _UNREAD.get():
+        if imagined():   # a computer's playout: nobody reads it
             return msgid  # type: ignore[return-value]
         return Text(domain, msgid, params)
 
     def N(singular: str, plural: str, n: int, **params: Param) -> Text:  # noqa: N802
-        if _UNREAD.get():
+        if imagined():
             return plural  # type: ignore[return-value]
         return Text(domain, singular, {**params, "n": n}, plural)
 

@@ -9,7 +9,8 @@ import threading
 import pytest
 
 from games.localize import PSEUDO, language_of, pseudo, render
-from games.text import AndList, Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts, unread
+from games.playout import playouts
+from games.text import AndList, Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
 
 T, N = texts("tests")
 
@@ -73,10 +74,10 @@ def test_seats_read_as_names_filled_once_even_a_name_that_looks_like_a_placehold
 
 
 def test_a_computers_playouts_build_no_texts_and_leave_other_threads_theirs() -> None:
-    """Inside `unread` (the search's playouts) T and N give their bare template, cheaply; the bot's
+    """Inside `playouts` (the search's imagined moves) T and N give their bare template, cheaply; the bot's
     own thread, meanwhile, still gets whole texts."""
     seen = {}
-    with unread():
+    with playouts():
         assert type(T("{seat} passes.", seat=Seat(1))) is str
         other = threading.Thread(target=lambda: seen.setdefault("t", T("{seat} passes.", seat=Seat(1))))
         other.start()

@@ -36,7 +36,7 @@ import time
 from collections.abc import Sequence
 
 from games.engine import Game, Move, State
-from games.text import unread
+from games.playout import playouts
 
 
 class _Node:
@@ -121,7 +121,7 @@ class SearchPlayer:
         c = self.exploration
         cap = game.playout_plies(state)
         max_playout = self.max_playout if cap is None else min(cap, self.max_playout)
-        with unread():   # the playouts' lines are never read
+        with playouts():   # imagined moves: no texts, no bookkeeping for later redeals
             done = 0
             while done < self.iterations:
                 done += 1
