@@ -305,6 +305,11 @@ class TableService:
         else:
             self.decks[user_id] = deck
 
+    async def forget_member(self, user_id: int) -> None:
+        """/forget-me: a member's own preferences go too (language and deck)."""
+        await self.set_member_language(user_id, None)
+        await self.set_member_deck(user_id, TWO_COLOURS)
+
     async def _load_prefs(self) -> None:
         for key, value in (await self.store.settings(PREFS)).items():
             for prefix, chosen in ((LANGUAGE_KEY, self.languages), (DECK_KEY, self.decks)):

@@ -89,6 +89,7 @@ class StatsCog(commands.Cog):
         if confirm != "yes":
             return await tell(interaction, T("Nothing was deleted."))
         changed = await self.store.forget_user(interaction.user.id)
+        await self.bot.service.forget_member(interaction.user.id)
         await tell(interaction, N("Done: your results are anonymous and your name is gone from every table "
                                   "({n} record). Games you play from now on are recorded again.",
                                   "Done: your results are anonymous and your name is gone from every table "

@@ -164,3 +164,15 @@ async def test_a_table_in_italian_shows_each_member_their_hand_in_their_own_lang
         mine, *others = (table.render(table.view(seat).status, language=x)
                          for x in (language, *({"en", "vi", "es", "it"} - {language})))
         assert mine in panel and not any(other in panel for other in others), (language, panel)
+
+
+async def test_forget_me_also_forgets_a_members_preferences(simcord_env):
+    """/forget-me deletes what the bot keeps of a member: their /prefs language and deck too."""
+    env = simcord_env
+    _, channel, alice, bob, tid, _ = await open_table(env)
+    await bob.slash(channel, "prefs", language="el", deck="four")
+    service = env.bot.service
+    assert service.languages.get(bob.id) == "el" and service.four_colour(bob.id)
+    await bob.slash(channel, "forget-me", confirm="yes")
+    assert bob.id not in service.languages and not service.four_colour(bob.id)
+    assert not [k for k in await service.store.settings(0) if k.endswith(f":{bob.id}")]
