@@ -32,10 +32,12 @@ Choices where the rules file leaves room (decisions and clarifications in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
 from games.common.capture import capture_options
+from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sole_best
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -76,6 +78,25 @@ def primiera(pile: list[str]) -> int | None:
         if points > best.get(c.suit, 0):
             best[c.suit] = points
     return sum(best.values()) if len(best) == 4 else None
+
+
+class Primiera:
+    """A point for the best primiera; only a pile holding all four suits qualifies."""
+
+    def awards(self, hauls: Sequence[Haul]) -> list[tuple[int, int, Text]]:
+        prim = [primiera(h.cards) for h in hauls]
+        leader = sole_best([-1 if p is None else p for p in prim])
+        if leader is None or prim[leader] is None:
+            return []
+        return [(leader, 1, T("primiera ({n})", n=prim[leader]))]
+
+
+CATEGORIES = (
+    MostCards(1),
+    MostOfSuit("D", 1, lambda n: T("most diamonds ({n})", n=n)),
+    NamedCard(SETTEBELLO, 1, T("settebello")),
+    Primiera(),
+)
 
 
 def diamonds(pile: list[str]) -> int:
@@ -295,25 +316,11 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return self.after_hand(s, events, o.match().finished(s.scores, s.hand_no))
 
     def hand_awards(self, s: ScopaState) -> list[tuple[int, int, Text]]:
-        """The points of a finished hand as (seat, points, reason), in scoring order."""
-        awards = []
-        counts = [len(p) for p in s.piles]
-        leader = _sole_best(counts)
-        if leader is not None:
-            awards.append((leader, 1, T("most cards ({n})", n=counts[leader])))
-        dia = [diamonds(p) for p in s.piles]
-        leader = _sole_best(dia)
-        if leader is not None:
-            awards.append((leader, 1, T("most diamonds ({n})", n=dia[leader])))
-        for seat, pile in enumerate(s.piles):
-            if SETTEBELLO in pile:
-                awards.append((seat, 1, T("settebello")))
-        prim = [primiera(p) for p in s.piles]
-        leader = _sole_best([-1 if p is None else p for p in prim])
-        if leader is not None and prim[leader] is not None:
-            awards.append((leader, 1, T("primiera ({n})", n=prim[leader])))
-        awards += [(seat, 1, T("sweep")) for seat in s.sweeps]
-        return awards
+        """The points of a finished hand as (seat, points, reason), in scoring order; the sweeps
+        one point each, in the order they were made."""
+        hauls = [Haul(pile) for pile in s.piles]
+        awards = score_hand(CATEGORIES, hauls)
+        return awards + [(seat, 1, T("sweep")) for seat in s.sweeps]
 
     # -- what people see
     def instruction(self, s: ScopaState, seat: int) -> str:
@@ -461,13 +468,6 @@ def _points_text(hand: int, counted: list[tuple[int, int, Text]]) -> Text:
         point = T("{seat} {award}", seat=Seat(seat), award=award)
         points = point if points is None else T("{points}; {point}", points=points, point=point)
     return T("Hand {hand}: {points}", hand=hand, points=points)
-
-
-def _sole_best(values: list[int]) -> int | None:
-    """The seat with the strictly highest value, or None on a tie for the top."""
-    top = max(values)
-    leaders = [i for i, v in enumerate(values) if v == top]
-    return leaders[0] if len(leaders) == 1 else None
 
 
 GAME = Scopa()

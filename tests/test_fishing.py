@@ -1,0 +1,55 @@
+"""The fishing games' shared scoring and sweep-up (games/common/fishing.py)."""
+
+from games import cards as C
+from games.common.fishing import (
+    EachCard,
+    Haul,
+    MostCards,
+    MostOfSuit,
+    NamedCard,
+    Sweeps,
+    score_hand,
+    sides,
+    take_rest,
+    totals,
+)
+from games.localize import render
+from games.text import texts
+
+_, N = texts("fishing")
+
+
+def test_partners_sit_opposite_and_share_a_side_only_with_four_players():
+    """Kontsina clarification 3, Diloti: seats 0 and 2 against 1 and 3."""
+    assert sides(4, True) == [0, 1, 0, 1]
+    assert sides(4, False) == [0, 1, 2, 3]
+    assert sides(3, True) == [0, 1, 2]
+
+
+def test_the_last_capturer_takes_the_rest_and_with_no_capture_it_counts_for_nobody():
+    """Xeri clarification 7, Kontsina 5, Cassino 11: nobody captured, the table stays unscored."""
+    piles, table = [["AS"], []], ["5H", "KD"]
+    assert take_rest(piles, table, 1) == ["5H", "KD"] and piles[1] == ["5H", "KD"] and table == []
+    piles, table = [[], []], ["5H"]
+    assert take_rest(piles, table, None) == [] and piles == [[], []] and table == ["5H"]
+
+
+def test_a_tie_for_most_cards_or_most_of_a_suit_scores_nothing():
+    """Xeri decision 1 (26–26: nobody gets the 3), Kontsina decision 3 (tie for most clubs)."""
+    even = [Haul(["AC", "2D"]), Haul(["3C", "4D"])]
+    assert score_hand([MostCards(3), MostOfSuit("C", 1)], even) == []
+    uneven = [Haul(["AC", "2C", "5H"]), Haul(["3C", "4D"])]
+    awards = score_hand([MostCards(3), MostOfSuit("C", 1)], uneven)
+    assert [(side, points) for side, points, _ in awards] == [(0, 3), (0, 1)]
+    assert render(awards[1][2], "el") == "περισσότερα σπαθιά (2)"
+
+
+def test_named_cards_each_card_points_and_sweeps_add_up_per_side():
+    """Xeri scoring: 1 for each A, K, Q, J, 10; 10♦ one more; 2♣ 1; a xeri 10 (a jack xeri 20)."""
+    high = frozenset({1, C.KING, C.QUEEN, C.JACK, 10})
+    categories = [EachCard(high, 1, lambda n: N("{n} high card", "{n} high cards", n)),
+                  NamedCard("10D", 1), NamedCard("2C", 1), Sweeps(xeri=True)]
+    hauls = [Haul(["10D", "AS", "3H"], sweeps=[10, 20]), Haul(["2C", "KH"])]
+    awards = score_hand(categories, hauls)
+    assert totals(awards, 2) == [2 + 1 + 30, 1 + 1]
+    assert render(awards[-1][2], "el") == "2 ξερές"
