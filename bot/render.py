@@ -14,6 +14,7 @@ import discord
 from bot.deck_colours import badged
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
 from games.engine import View
+from games.localize import listed
 from games.options import Options, value_text
 from games.text import Text, texts
 
@@ -99,7 +100,7 @@ def seat_lines(table: Table, view: View) -> list[str]:
             parts.append(score_line(sv.score, unit))
         shown = [table.render(part) for part in parts]
         if sv.notes:
-            shown.append(", ".join(table.render(n) for n in sv.notes))
+            shown.append(listed([table.render(n) for n in sv.notes], table.language))
         turn = "▶ " if sv.seat in view.to_move else ""
         lines.append(turn + " · ".join(shown))
     return lines

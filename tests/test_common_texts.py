@@ -76,3 +76,14 @@ def test_the_terminal_plays_a_whole_game_in_italian() -> None:
     text = "\n".join(out)
     assert code == 0 and "Classifica finale: " in text and "Final placings" not in text
     assert "carte" in text, "the seat lines count cards in Italian"
+
+
+def test_seat_notes_are_listed_with_each_languages_comma():
+    """Issue 14: a seat's notes ("dealer", "bid 3", "2 tricks") read as a list of the reader's
+    language: Chinese and Japanese list with 、, not an English comma."""
+    from games.localize import listed
+
+    assert listed(["庄家", "叫 3"], "zh_CN") == "庄家、叫 3"
+    assert listed(["親", "3回"], "ja") == "親、3回"
+    assert listed(["dealer", "bid 3", "2 tricks"], "en") == "dealer, bid 3, 2 tricks"
+    assert listed(["one"], "el") == "one"
