@@ -51,8 +51,8 @@ class Clicks:
         self.reader = reader
 
     async def dispatch(self, interaction: discord.Interaction) -> bool:
-        """Answer a component click, ours or not (an unknown or malformed one with a short
-        private refusal); False when the interaction is no component click."""
+        """Answer a component click or a box's submit, ours or not (an unknown or malformed one
+        with a short private refusal); False when the interaction is neither."""
         if interaction.type not in ANSWERED:
             return False
         custom_id = (interaction.data or {}).get("custom_id")

@@ -7,7 +7,8 @@ Component ids carry everything needed to answer a click after a restart
 * ``cp:{table}:{version}:{path}:{answer}``: an answer button in a hand panel;
 * ``cs:{table}:{version}:{path}:{page}``: an answer select in a hand panel;
 * ``cn:{table}:{version}:{path}:{action}:{page}``: back / page / refresh;
-* ``ce:{table}:{yes|no}``: the private "End the game for everyone?" asked by End table / Cancel.
+* ``ce:{table}:{yes|no}``: the private "End the game for everyone?" asked by End table / Cancel;
+* ``kb:``, ``kt:``, ``km:``: Build a move and Type move (bot/compose.py).
 
 Each part is bounded (``ID``, ``VER``… below), and select values must be ones the menu
 offers: any other id or value is refused with a short private line (bot/clicks.py).

@@ -4,8 +4,14 @@ shows, or types it in the Type move box."""
 
 from __future__ import annotations
 
+import pytest
+
+from bot.compose import ComposeButton, TargetSelect
+from bot.ui import panel_view, walk
 from games import cards as C
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
+from tests.bot.test_panel import big_hand_table
+from tests.bot.test_pseudo_locale import check, pseudo_clients  # noqa: F401 (a fixture, used by name)
 
 
 async def scopa_table(env, hand=("7D", "KS", "2S"), board=("3C", "4H", "5S", "JH")):
@@ -173,3 +179,41 @@ async def test_more_than_25_targets_page_and_the_selection_is_kept_across_pages(
               if str(getattr(child, "custom_id", "")).startswith("kt:")]
     assert [o.label for o in menu.options if o.default] == [C.text(first)], "the choice of page 1 is kept"
     assert all(len(o.label) <= 100 for o in menu.options)
+
+
+def test_a_game_without_composed_moves_offers_no_build_or_type_button():
+    table = big_hand_table(5)
+    seat = table.state.turn
+    step, _ = walk(table, seat, ())
+    assert not [p for row in panel_view(table, seat, (), step, 0).rows for p in row
+                if p["custom_id"].startswith("kb:")]
+
+
+def test_compose_ids_stay_within_discords_limit():
+    biggest = 2**63 - 1, 10**9 - 1, 999, 2**100 - 1, 999
+    assert len(ComposeButton.id_for(*biggest, "ok10")) <= 100
+    assert len(TargetSelect.id_for(*biggest)) <= 100
+
+
+@pytest.mark.usefixtures("pseudo_clients")
+async def test_the_build_and_type_path_passes_through_the_catalog(simcord_env):
+    """In the pseudo-locale every text of Build a move (hand step, targets, readings, reasons) is a
+    catalog message, and within Discord's limits."""
+    env = simcord_env
+    _, _, table, _seat, member, panel = await scopa_table(env)
+    assert table.language == "pseudo"
+    problems: list[str] = []
+    check(panel.message, "panel", problems)
+    hand = (await member.click(panel.message, custom_id=ids(panel.message, "kb:")[0])).response
+    check(hand.message, "hand step", problems)
+    card = next(c for c in ids(hand.message, "kb:") if c.endswith(":card"))
+    targets = (await member.click(hand.message, custom_id=card)).response
+    check(targets.message, "targets step", problems)
+    menu = ids(targets.message, "kt:")[0]
+    values = [o.value for row in targets.message.components for child in row.children
+              for o in (getattr(child, "options", None) or [])]
+    for picked in ([values[0]], values[:2]):
+        shown = (await member.select(targets.message, picked, custom_id=menu)).response
+        check(shown.message, "readings", problems)
+        menu = ids(shown.message, "kt:")[0]
+    assert not problems, "\n".join(problems)
