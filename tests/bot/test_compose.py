@@ -9,6 +9,7 @@ import pytest
 from bot.compose import ComposeButton, TargetSelect
 from bot.ui import panel_view, walk
 from games import cards as C
+from games.engine import Move, Step
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 from tests.bot.test_panel import big_hand_table
 from tests.bot.test_pseudo_locale import check, pseudo_clients  # noqa: F401 (a fixture, used by name)
@@ -217,3 +218,15 @@ async def test_the_build_and_type_path_passes_through_the_catalog(simcord_env):
         check(shown.message, "readings", problems)
         menu = ids(shown.message, "kt:")[0]
     assert not problems, "\n".join(problems)
+
+
+def test_suggested_moves_beyond_25_page_and_long_labels_fit_discord():
+    """The usual prompt (the suggested moves) with 30 long answers: a select of 25, then 5 on a
+    second page, every option label within Discord's 100 characters."""
+    table = big_hand_table(5)
+    seat = table.state.turn
+    step = Step("Which?", [(f"capture {i} " + "7♦ + 3♣ + " * 20, Move("play", (str(i),))) for i in range(30)])
+    for page, count in ((0, 25), (1, 5)):
+        view = panel_view(table, seat, (), step, page)
+        [menu] = [p for row in view.rows for p in row if p["custom_id"].startswith("cs:")]
+        assert len(menu["options"]) == count and all(len(o["label"]) <= 100 for o in menu["options"])
