@@ -33,7 +33,7 @@ from bot.clicks import BadClick
 from bot.components import BUTTONS_PER_ROW, MAX_ROWS, PRIMARY, SECONDARY, SUCCESS, Rows, button, option, select
 from bot.ids import ID, SMALL, VER, on_panel, select_values, table_number
 from bot.render import clip, panel_text
-from bot.tables import Table
+from bot.tables import Table, reason
 from games.engine import IllegalMove, Move
 from games.localize import render
 from games.text import Card, texts
@@ -324,5 +324,5 @@ async def typed_move(controller: Any, interaction: discord.Interaction, table_id
     try:
         move = table.game.parse_typed(table.state, seat, text)
     except IllegalMove as e:
-        return await controller.redraw(interaction, table, seat, note=e.args[0] if e.args else str(e))
+        return await controller.redraw(interaction, table, seat, note=reason(e))
     await controller.play(interaction, table, seat, move, version)
