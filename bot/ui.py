@@ -7,7 +7,8 @@ Component ids carry everything needed to answer a click after a restart
 * ``cp:{table}:{version}:{path}:{answer}``: an answer button in a hand panel;
 * ``cs:{table}:{version}:{path}:{page}``: an answer select in a hand panel;
 * ``cn:{table}:{version}:{path}:{action}:{page}``: back / page / refresh;
-* ``ce:{table}:{yes|no}``: the private "End the game for everyone?" asked by End table / Cancel.
+* ``ce:{table}:{yes|no}``: the private "End the game for everyone?" asked by End table / Cancel;
+* ``kb:``, ``kt:``, ``km:``: Build a move and Type move (bot/compose.py).
 
 Each part is bounded (``ID``, ``VER``… below), and select values must be ones the menu
 offers: any other id or value is refused with a short private line (bot/clicks.py).
@@ -32,9 +33,11 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot import compose
 from bot.clicks import BadClick
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
 from bot.deck_colours import button_style, card_emoji, option_emoji
+from bot.ids import ID, PATH, SMALL, VER, WORD, on_panel, select_values, table_number
 from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, cards_text, clip, panel_text, table_message
@@ -113,39 +116,6 @@ def table_link(table: Table) -> str:
         return T("table #{table}", table=table.id)
     return T("table #{table}, {link}", table=table.id,
              link=f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}")
-
-
-# the parts of a component id, bounded (Discord allows 100 characters in all)
-ID = r"\d{1,19}"                             # a table: a 64-bit database id
-VER = r"\d{1,9}"                             # a table version
-SMALL = r"\d{1,3}"                           # an answer, a page
-PATH = r"(?:\d{1,3}(?:\.\d{1,3}){0,49})?"     # the answers chosen so far, "0.2"
-WORD = r"[a-z]{1,10}"                        # an action
-
-
-def table_number(text: str) -> int:
-    """A table id from a component id; refused past what the database holds (64 bits)."""
-    number = int(text)
-    if number >= 2**63:
-        raise BadClick(text)
-    return number
-
-
-def select_values(interaction: discord.Interaction) -> list[str]:
-    """The values chosen in a select menu (text, as the bot wrote them in its options)."""
-    values = (interaction.data or {}).get("values") or []
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise BadClick(values)
-    return values
-
-
-def on_panel(interaction: discord.Interaction) -> None:
-    """A hand-panel component is answered by redrawing the message clicked, so that message
-    must be the member's own private panel: never the public table message (an altered client
-    could send a panel id from there, and the redraw would show their hand to everyone)."""
-    message = interaction.message
-    if message is None or not message.flags.ephemeral:
-        raise BadClick("a panel component outside a private panel")
 
 
 def encode(path: tuple[int, ...]) -> str:
@@ -338,7 +308,8 @@ class ConfirmEnd(discord.ui.DynamicItem[discord.ui.Button], template=r"ce:(?P<ta
         await interaction.client.controller.confirm_end(interaction, self.table_id, self.answer == "yes")
 
 
-DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton, ConfirmEnd)
+DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton, ConfirmEnd,
+                 *compose.ITEMS)
 
 
 class _PictureBuffer(io.BytesIO):
@@ -513,6 +484,8 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
                 nav.append(NavButton.make(table.id, ver, p, "prev", page - 1, language))
             if page < pages - 1:
                 nav.append(NavButton.make(table.id, ver, p, "next", page + 1, language))
+        if not path:
+            compose.add_entry_buttons(rows, table, seat, language)
         if path:
             nav.append(NavButton.make(table.id, ver, encode(path[:-1]), "back", language=language))
         elif steps:
@@ -817,8 +790,10 @@ class Controller:
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
               note: str | None = None, steps: bool = False, mask: int = 0,
               readings: list[tuple[str, Move]] | None = None, language: str | None = None,
-              four_colour: bool = False) -> tuple[str, Rows]:
+              four_colour: bool = False, composing: compose.Composing | None = None) -> tuple[str, Rows]:
         """The seat's hand panel, in its reader's ``language`` and deck colours."""
+        if composing is not None and table.status == PLAYING:
+            return compose.panel(table, seat, composing, note, language or table.language, four_colour)
         cards = selection_cards(table, seat) if not path and not steps else None
         if cards is not None:
             chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
