@@ -102,7 +102,7 @@ class XeriOptions(Options):
             return max(scores) >= self.target
         return abs(scores[0] - scores[1]) > max(0, self.hands - hands_played)
 
-    def describe(self) -> Text:
+    def format_text(self) -> Text:
         if self.scoring == "points":
             return N("the higher total once someone reaches {n} point",
                      "the higher total once someone reaches {n} points", self.target)
@@ -326,7 +326,7 @@ class Xeri(DealtMatch, Game[XeriState]):
         for i, hand in enumerate(s.hands):
             notes = ([T("dealer")] if i == s.dealer else []) + self.counters(s, i)
             seats.append(SeatView(i, len(hand), s.scores[i], notes))
-        facts = [T("Match: {format}", format=o.describe())]
+        facts = [T("Match: {format}", format=o.format_text())]
         if s.last_capturer >= 0:
             facts.append(T("Last to take: {seat}", seat=Seat(s.last_capturer)))
         if o.jack_xeri != XERI_POINTS:
