@@ -36,7 +36,6 @@ Choices where the rules file leaves room (decisions and clarifications in
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
@@ -74,9 +73,12 @@ def is_xeri(pile: list[str], code: str) -> bool:
     return len(pile) == 1 and C.RANK[code] == C.RANK[pile[0]]
 
 
+CARD_POINTS = {code: (C.RANK[code] in COUNTING_RANKS) + (code in ("10D", "2C")) for code in C.french_deck()}
+
+
 def card_points(code: str) -> int:
     """What one captured card is worth in the scoring (the 10♦ 2, the 2♣ 1)."""
-    return (C.RANK[code] in COUNTING_RANKS) + (code in ("10D", "2C"))
+    return CARD_POINTS[code]
 
 
 @dataclass(frozen=True)
@@ -210,7 +212,9 @@ class Xeri(DealtMatch, Game[XeriState]):
 
     # -- playing
     def play(self, s: XeriState, seat: int, move: Move) -> list[Event]:
-        code = C.card(move.args[0]).code
+        code = move.args[0]
+        if code not in s.hands[seat]:   # a move typed as "play 7h"
+            code = C.card(code).code
         s.hands[seat].remove(code)
         top = s.pile[-1] if s.pile else None
         if takes(top, code):
@@ -366,30 +370,45 @@ class Xeri(DealtMatch, Game[XeriState]):
         whose rank is mostly gone (the other player is unlikely to match it), cheap, never a jack."""
         if len(moves) == 1:
             return moves[0]
-        seen = Counter(C.RANK[c] for c in (*s.pile, *s.hands[seat], *(c for p in s.piles for c in p)))
+        rank = C.RANK
+        seen = _seen_ranks(s, seat)
         pile, top = s.pile, (s.pile[-1] if s.pile else None)
-        pile_worth = len(pile) + 2 * sum(card_points(c) for c in pile)
+        points = CARD_POINTS
+        pile_worth = len(pile) + 2 * sum(map(points.__getitem__, pile))
         best, best_score = moves[0], -1e9
         for m in moves:
             code = m.args[0]
-            rank = C.RANK[code]
+            r = rank[code]
             score = rng.random()
             if takes(top, code):
-                score += 10 + pile_worth + 2 * card_points(code)
+                score += 10 + pile_worth + 2 * points[code]
                 if is_xeri(pile, code):
                     score += 40
-                elif rank == C.JACK:
+                elif r == C.JACK:
                     score -= 12         # a jack is worth more kept for a bigger pile
             else:
-                unseen = 4 - seen[rank]          # copies the other player might hold
-                at_stake = pile_worth + 1 + 2 * card_points(code) + (25 if not pile else 0)
-                score -= at_stake * unseen / 4
-                score -= 2 * card_points(code)
-                if rank == C.JACK:
+                unseen = 4 - seen[r]             # copies the other player might hold
+                at_stake = pile_worth + 1 + 2 * points[code] + (25 if not pile else 0)
+                score -= at_stake * unseen / 4 + 2 * points[code]
+                if r == C.JACK:
                     score -= 20
             if score > best_score:
                 best, best_score = m, score
         return best
+
+
+def _seen_ranks(s: XeriState, seat: int) -> dict[int, int]:
+    """For each rank in ``seat``'s hand, how many of its cards ``seat`` has seen: in its hand, on the
+    pile and in the won piles (every card played was shown)."""
+    rank = C.RANK
+    hand = s.hands[seat]
+    seen = dict.fromkeys((rank[c] for c in hand), 0)
+    for group in (hand, s.pile, *s.piles):
+        for c in group:
+            r = rank[c]
+            if r in seen:
+                seen[r] += 1
+    return seen
 
 
 def _needs_new_pile(pile: list[str]) -> bool:
