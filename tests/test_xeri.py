@@ -169,6 +169,7 @@ def test_decision_4_a_xeri_with_the_last_card_of_the_hand_counts():
     s = table([["7H"], []], ["7C"], rest="piles", turn=0, last_capturer=1)
     lines = play(s, 0, "7H")
     assert lines[0] == "Xeri! Ann takes the lone 7♣ with 7♥: 10 points."
+    assert lines[1].startswith("Ann scores 24 points: 1 xeri: 10, most cards (27): 3")
     assert s.hand_no == 2     # the hand was scored and the next one dealt
 
 
