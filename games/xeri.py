@@ -366,44 +366,56 @@ class Xeri(DealtMatch, Game[XeriState]):
         return [float(p) for p in totals(self.hand_awards(s), s.players)]
 
     def rollout_move(self, s: XeriState, seat: int, moves: list[Move], rng: random.Random) -> Move:
-        """Take xeris and piles worth having, keep jacks for big piles; when not taking, play a card
-        whose rank is mostly gone (the other player is unlikely to match it), cheap, never a jack."""
-        if len(moves) == 1:
-            return moves[0]
-        rank = C.RANK
-        seen = _seen_ranks(s, seat)
-        pile, top = s.pile, (s.pile[-1] if s.pile else None)
-        points = CARD_POINTS
+        """The playout policy: `_rule_of_thumb` remembering every card played so far (all were shown)."""
+        return _rule_of_thumb(s, seat, moves, rng, memory=True)
+
+    def heuristic_move(self, s: XeriState, seat: int, moves: list[Move], rng: random.Random) -> Move:
+        """A casual player's `_rule_of_thumb`: it reads only its hand, the pile's top card and size."""
+        return _rule_of_thumb(s, seat, moves, rng, memory=False)
+
+
+def _rule_of_thumb(s: XeriState, seat: int, moves: list[Move], rng: random.Random, memory: bool) -> Move:
+    """Take xeris and piles worth having, keep jacks for big piles; when not taking, play a cheap card
+    (never a jack) whose rank has mostly been seen, so the other player is unlikely to match it.
+    Without ``memory`` only the own hand and the pile's top card count as seen, and each card under
+    the top is guessed to be worth the average."""
+    if len(moves) == 1:
+        return moves[0]
+    rank, points = C.RANK, CARD_POINTS
+    pile, top = s.pile, (s.pile[-1] if s.pile else None)
+    if memory:
+        seen = _seen_ranks(s, seat, (s.hands[seat], pile, *s.piles))
         pile_worth = len(pile) + 2 * sum(map(points.__getitem__, pile))
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            code = m.args[0]
-            r = rank[code]
-            score = rng.random()
-            if takes(top, code):
-                score += 10 + pile_worth + 2 * points[code]
-                if is_xeri(pile, code):
-                    score += 40
-                elif r == C.JACK:
-                    score -= 12         # a jack is worth more kept for a bigger pile
-            else:
-                unseen = 4 - seen[r]             # copies the other player might hold
-                at_stake = pile_worth + 1 + 2 * points[code] + (25 if not pile else 0)
-                score -= at_stake * unseen / 4 + 2 * points[code]
-                if r == C.JACK:
-                    score -= 20
-            if score > best_score:
-                best, best_score = m, score
-        return best
+    else:
+        seen = _seen_ranks(s, seat, (s.hands[seat], pile[-1:]))
+        pile_worth = 1.8 * len(pile)
+    best, best_score = moves[0], -1e9
+    for m in moves:
+        code = m.args[0]
+        r = rank[code]
+        score = rng.random()
+        if takes(top, code):
+            score += 10 + pile_worth + 2 * points[code]
+            if is_xeri(pile, code):
+                score += 40
+            elif r == C.JACK:
+                score -= 12         # a jack is worth more kept for a bigger pile
+        else:
+            unseen = 4 - seen[r]             # copies the other player might hold
+            at_stake = pile_worth + 1 + 2 * points[code] + (25 if not pile else 0)
+            score -= at_stake * unseen / 4 + 2 * points[code]
+            if r == C.JACK:
+                score -= 20
+        if score > best_score:
+            best, best_score = m, score
+    return best
 
 
-def _seen_ranks(s: XeriState, seat: int) -> dict[int, int]:
-    """For each rank in ``seat``'s hand, how many of its cards ``seat`` has seen: in its hand, on the
-    pile and in the won piles (every card played was shown)."""
+def _seen_ranks(s: XeriState, seat: int, groups: tuple[list[str], ...]) -> dict[int, int]:
+    """For each rank in ``seat``'s hand, how many of its cards are among ``groups`` (seen cards)."""
     rank = C.RANK
-    hand = s.hands[seat]
-    seen = dict.fromkeys((rank[c] for c in hand), 0)
-    for group in (hand, s.pile, *s.piles):
+    seen = dict.fromkeys((rank[c] for c in s.hands[seat]), 0)
+    for group in groups:
         for c in group:
             r = rank[c]
             if r in seen:

@@ -333,3 +333,10 @@ def test_the_rollout_policy_takes_a_xeri_and_keeps_its_jack_off_an_empty_pile():
     assert GAME.rollout_move(s, 0, GAME.moves(s, 0), rng) == Move("play", ("7H",))
     s = table([["JS", "2S"], ["3D"]], [])
     assert GAME.rollout_move(s, 0, GAME.moves(s, 0), rng) == Move("play", ("2S",))
+
+
+def test_the_heuristic_player_starts_a_pile_with_a_rank_it_holds_twice_not_a_jack():
+    """The casual player knows only its hand and the top card: on an empty pile it plays a card whose
+    other copies it mostly holds itself (the 5♦ of its 5♠ 5♦), not a single 9 or its jack."""
+    s = table([["5S", "5D", "9H", "JS"], ["3D"]], [])
+    assert GAME.heuristic_move(s, 0, GAME.moves(s, 0), random.Random(2)).args[0] in ("5S", "5D")
