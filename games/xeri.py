@@ -129,6 +129,7 @@ class Xeri(DealtMatch, Game[XeriState]):
     # other names players search for (/play)
     aliases = ("kseri", "kséri", "ξερή", "ξερη")
     seats = range(2, 3)
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     Options = XeriOptions
     State = XeriState
     summary = T("Greek fishing game: match the top card of the pile to take it all, and score a xeri.")
