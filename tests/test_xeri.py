@@ -340,3 +340,9 @@ def test_the_heuristic_player_starts_a_pile_with_a_rank_it_holds_twice_not_a_jac
     other copies it mostly holds itself (the 5♦ of its 5♠ 5♦), not a single 9 or its jack."""
     s = table([["5S", "5D", "9H", "JS"], ["3D"]], [])
     assert GAME.heuristic_move(s, 0, GAME.moves(s, 0), random.Random(2)).args[0] in ("5S", "5D")
+
+
+@pytest.mark.parametrize("typed", ["xeri", "Kseri", "ξερή", "ΞΕΡΗ", "kséri"])
+def test_play_finds_xeri_by_its_greek_name_and_spellings(typed):
+    from bot.game_names import matching
+    assert matching(typed)[0] == "xeri"
