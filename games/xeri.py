@@ -31,6 +31,10 @@ Choices where the rules file leaves room (decisions and clarifications in
 * The table shows the pile's top card and size (each card is announced when it is
   played), the stock, each player's number of won cards and their xeri cards,
   which lie face up.
+* Computer players: the rule of thumb takes xeris and rich piles, keeps its jacks
+  for big piles, and otherwise throws a cheap card the other player is unlikely to
+  match. The heuristic player knows only its hand and the pile's top card and size;
+  the search's playouts also remember every card played (all were shown face up).
 """
 
 from __future__ import annotations
