@@ -118,6 +118,7 @@ E2E = {
     "thirteen": (2, 1, "target=2"),
     "big_two": (3, 0, "threshold=10"),
     "dou_dizhu": (2, 1, "deals=1"),
+    "kontsina": (2, 1, "target=1"),
 }
 
 
