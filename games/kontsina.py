@@ -31,6 +31,7 @@ Choices where the rules file leaves room (decisions and clarifications in
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
@@ -38,7 +39,7 @@ from games.common.capture import capture_options
 from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sides, sole_best, take_rest
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
-from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
+from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import BadOption, Options, option
 from games.text import Card, Cards, Seat, Seats, Text, text_data, text_from, texts
 
@@ -301,6 +302,53 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
         take = move.param("take")
         return (step, (T("Capture"), sum_text(take.split("+")) if take else LAY_LABEL))
 
+    # -- building a move from parts (P7: a hand card, then table cards; P8: a typed move)
+    def targets(self, s: KontsinaState, seat: int, card: str) -> list[tuple[str, str]] | None:
+        """The loose table cards, each a possible part of a capture."""
+        return [(code, sum_text([code])) for code in s.table]
+
+    def compose(self, s: KontsinaState, seat: int, card: str, targets: Sequence[str]) -> list[Move]:
+        """The legal move playing ``card`` that takes exactly ``targets`` (none selected: laying it)."""
+        wanted = set(targets)
+        return [m for m in self.moves(s, seat)
+                if m.args[0] == card and set((m.param("take") or "").split("+")) - {""} == wanted]
+
+    def why_not_composed(self, s: KontsinaState, seat: int, card: str, targets: Sequence[str]) -> str:
+        if seat not in self.to_move(s):
+            return T("It is not your turn.")
+        return self.refuse(s, seat, _play(card, list(targets))) or T("That is not a move you can make now.")
+
+    def preview(self, s: KontsinaState, seat: int, move: Move) -> str:
+        """"7♦ takes 3♣ + 4♥", or "7♦ is laid on the table"."""
+        code, take = move.args[0], move.param("take")
+        if take:
+            return T("{card} takes {cards}", card=Card(code), cards=sum_text(take.split("+")))
+        return T("{card} is laid on the table", card=Card(code))
+
+    def parse_typed(self, s: KontsinaState, seat: int, text: str) -> Move:
+        """``7D`` lays (or plays) the 7♦; ``7D take 3C+4H`` takes the 3♣ and the 4♥ with it."""
+        words = text.split()
+        if words and words[0].lower() == "play":
+            words = words[1:]
+        cards = [w for part in words[2:] for w in part.split("+") if w]
+        if not words or not C.is_card(words[0]) or (len(words) > 1 and (words[1].lower() != "take" or not cards)):
+            raise IllegalMove(T("Write a card, then 'take' and the cards it takes, e.g. '{example}'.",
+                                example=self.typed_example(s, seat)))
+        if not all(C.is_card(w) for w in cards):
+            raise IllegalMove(T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take="+".join(cards)))
+        card, taken = C.card(words[0]).code, [C.card(w).code for w in cards]
+        legal = self.compose(s, seat, card, taken) if len(set(taken)) == len(taken) else []
+        if not legal:
+            raise IllegalMove(self.why_not_composed(s, seat, card, taken))
+        return legal[0]
+
+    def typed_example(self, s: KontsinaState, seat: int) -> str | None:
+        """A capture the seat could make now, in the typed grammar (``7D take 3C+4H``), else laying a card."""
+        moves = self.moves(s, seat)
+        move = next((m for m in moves if m.param("take")), moves[0] if moves else Move("play", ("7D",)))
+        take = move.param("take")
+        return f"{move.args[0]} take {take}" if take else move.args[0]
+
     def view(self, s: KontsinaState, seat: int | None) -> View:
         o: KontsinaOptions = self.options_of(s)
         side_of = self.sides_of(s)
@@ -372,6 +420,10 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
             if score > best_score:
                 best, best_score = m, score
         return best
+
+
+def _play(card: str, taken: list[str]) -> Move:
+    return Move("play", (card,), (("take", "+".join(taken)),) if taken else ())
 
 
 def card_worth(code: str) -> float:

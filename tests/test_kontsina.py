@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 
 from games import cards as C
-from games.engine import BadOption
+from games.engine import BadOption, IllegalMove, Move
 from games.kontsina import GAME, LAY_LABEL
 from games.localize import render
 from games.text import text_from
@@ -363,3 +363,47 @@ def test_moves_other_than_playing_a_card_are_refused_with_an_example():
     s = table([["7D"], ["2C"]], ["3C", "4H"])
     assert "play 7D" in refused(s, 0, "draw")
     assert "take=" in refused(s, 0, "play 7D with=3C")
+
+
+# --- composed and typed moves (the engine API of issue 15's input: a hand card, then table cards) --------
+
+def test_composed_move_takes_exactly_the_selected_table_cards_or_lays_with_none():
+    """A hand card and a selection of loose table cards read as the one capture taking exactly those
+    cards; with nothing selected the card is laid (Decision 4: capturing is optional)."""
+    s = table([["7D", "KC"], ["2C"]], ["3C", "4H", "7S"])
+    assert [code for code, _ in GAME.targets(s, 0, "7D")] == ["3C", "4H", "7S"]
+    assert GAME.compose(s, 0, "7D", ["4H", "3C"]) == [Move.parse("play 7D take=3C+4H")]
+    assert GAME.compose(s, 0, "7D", ["7S"]) == [Move.parse("play 7D take=7S")]
+    assert GAME.compose(s, 0, "7D", []) == [Move.parse("play 7D")]
+    assert english(GAME.preview(s, 0, Move.parse("play 7D take=3C+4H"))) == "7♦ takes 3♣ + 4♥"
+    assert english(GAME.preview(s, 0, Move.parse("play 7D"))) == "7♦ is laid on the table"
+
+
+def test_a_composed_pairing_and_sum_together_reads_as_nothing_and_says_why():
+    """Decision 2 through the composed path: 7♠ with 3♣ + 4♥ is no move, and the player is told why."""
+    s = table([["7D"], ["2C"]], ["3C", "4H", "7S"])
+    assert GAME.compose(s, 0, "7D", ["3C", "4H", "7S"]) == []
+    assert "never both" in english(GAME.why_not_composed(s, 0, "7D", ["3C", "4H", "7S"]))
+    assert "not your turn" in english(GAME.why_not_composed(s, 1, "2C", []))
+
+
+def test_compulsory_capture_leaves_no_composed_lay_for_a_card_that_can_capture():
+    """Clarification 4 through the composed path: nothing selected is no move when the card can capture."""
+    s = table([["7D"], ["2C"]], ["3C", "4H"], options={"compulsory_capture": True})
+    assert GAME.compose(s, 0, "7D", []) == []
+    assert "compulsory" in english(GAME.why_not_composed(s, 0, "7D", []))
+
+
+def test_typed_moves_lay_with_a_card_and_capture_with_take():
+    """The typed grammar: `7D` lays, `7D take 3C+4H` captures; bad texts are refused with a reason."""
+    s = table([["7D", "KC"], ["2C"]], ["3C", "4H", "7S"])
+    assert GAME.parse_typed(s, 0, "kc") == Move.parse("play KC")
+    assert GAME.parse_typed(s, 0, "7d take 4h+3c") == Move.parse("play 7D take=3C+4H")
+    assert GAME.parse_typed(s, 0, "play 7D take 7S") == Move.parse("play 7D take=7S")
+    with pytest.raises(IllegalMove, match="only one"):
+        GAME.parse_typed(table([["7D"], ["2C"]], ["7C", "7S"]), 0, "7D take 7C+7S")
+    with pytest.raises(IllegalMove, match="e.g. '7D take"):
+        GAME.parse_typed(s, 0, "seven")
+    with pytest.raises(IllegalMove, match="do not hold"):
+        GAME.parse_typed(s, 0, "9H")
+    assert GAME.typed_example(s, 0) == "7D take 7S"
