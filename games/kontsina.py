@@ -106,7 +106,7 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
     key = "kontsina"
     title = T("Kontsina")
     # other names players search for (/play)
-    aliases = ("koltsina", "kolitsina", "kontsina", "κοντσινα", "κοντσίνα", "κολτσίνα")
+    aliases = ("koltsina", "kolitsina", "κοντσινα", "κοντσίνα", "κολτσίνα")
     seats = range(2, 5)
     Options = KontsinaOptions
     State = KontsinaState
