@@ -110,6 +110,9 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
     seats = range(2, 5)
     Options = KontsinaOptions
     State = KontsinaState
+    # a few hundred playouts of a whole hand barely tell two moves apart (rank rewards, much luck): the rule of
+    # thumb stands unless the search is sure of better (games/ai/search.py)
+    heuristic_trust = 1.0
     summary = T("Greek fishing game: take cards by pairing or adding up; clubs, 2♣ and 10♦ score.")
     rules = T(
         "Two to four players use a full 52-card pack. Everyone gets four cards, one at a time, and four more "
@@ -394,11 +397,19 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
 
     # -- computer players
     def hand_progress(self, s: KontsinaState) -> list[float]:
-        """The points each seat's side would score if the hand ended now."""
-        side_points = [0] * len(s.piles)
+        """The points each seat's side would score if the hand ended now, a card or a club more
+        breaking ties."""
+        side_points = [0.0] * len(s.piles)
         for side, p, _ in self.hand_awards(s):
             side_points[side] += p
-        return [float(side_points[side]) for side in self.sides_of(s)]
+        for side, pile in enumerate(s.piles):
+            side_points[side] += (len(pile) + sum(1 for c in pile if c.endswith("C"))) / 1000
+        return [side_points[side] for side in self.sides_of(s)]
+
+    def playout_plies(self, s: KontsinaState) -> int:
+        """Playouts look four rounds ahead, then `hand_progress` judges: what a card takes or leaves for
+        the next players shows there, while the rest of the hand is mostly the luck of the deal."""
+        return 4 * s.players
 
     def rollout_move(self, s: KontsinaState, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """Greedy with a little noise, reading only the own hand and the table: capture rather than
