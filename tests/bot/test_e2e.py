@@ -119,6 +119,7 @@ E2E = {
     "big_two": (3, 0, "threshold=10"),
     "dou_dizhu": (2, 1, "deals=1"),
     "xeri": (2, 0, "hands=1"),
+    "kontsina": (2, 1, "target=1"),
 }
 
 
