@@ -230,3 +230,38 @@ def test_suggested_moves_beyond_25_page_and_long_labels_fit_discord():
         view = panel_view(table, seat, (), step, page)
         [menu] = [p for row in view.rows for p in row if p["custom_id"].startswith("cs:")]
         assert len(menu["options"]) == count and all(len(o["label"]) <= 100 for o in menu["options"])
+
+
+async def test_a_kontsina_player_builds_a_sum_capture_and_types_a_lay(simcord_env):
+    """Kontsina (issue 15) through the same path: 9♦ takes 4♣ + 5♥ built in two steps (a sum of
+    numerals, Kontsina's one combination), then the other player lays a card by typing it."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    message = (await alice.slash(channel, "play", game="kontsina")).response.message
+    tid = table_id(message)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    seat = table.to_move()[0]
+    state = table.state.clone()
+    hand, board = ["9D", "KS", "2S", "6C"], ["4C", "5H", "QD", "8S"]
+    rest = [c for c in C.french_deck() if c not in hand and c not in board]
+    state.hands[seat], state.table = hand, board
+    other_hand = ["7H", "AC", "3D", "JS"]
+    state.hands[1 - seat], state.stock = other_hand, [c for c in rest if c not in other_hand]
+    table.state = state
+    members = {table.seat_of(m.id): m for m in (alice, bob)}
+    panel = (await members[seat].click(message, custom_id=f"ct:{tid}:hand")).response
+    chosen = await build(members[seat], panel, "9D", "4C", "5H")
+    confirm = [c for c in ids(chosen.message, "kb:") if ":ok" in c]
+    assert len(confirm) == 1, chosen.content
+    await members[seat].click(chosen.message, custom_id=confirm[0])
+    assert (await env.bot.store.moves(table.id))[-1][1:] == (seat, "play 9D take=4C+5H")
+    other = members[1 - seat]
+    panel = (await other.click(await fetch(env, channel, message.id), custom_id=f"ct:{tid}:hand")).response
+    box = await other.click(panel.message, custom_id=labelled(panel.message, "Type move"))
+    await other.submit_modal(box, {"move": "7H"})
+    assert (await env.bot.store.moves(table.id))[-1][1:] == (1 - seat, "play 7H")
+    assert "7H" not in table.state.hands[1 - seat] and "7H" in table.state.table
