@@ -254,7 +254,7 @@ class Cassino(DealtMatch, Game[CassinoState]):
             out += [_take_move(code, loose, ids) for loose, ids in captures]
             if code not in reserved:
                 out += self._build_moves(s, seat, code, o)
-                if not captures and may_trail(owns, o.trail_with_build) and not self._can_capture(s, code):
+                if not captures and may_trail(owns, o.trail_with_build):
                     out.append(Move("play", (code,)))
         return out
 
