@@ -576,6 +576,155 @@ class Cassino(DealtMatch, Game[CassinoState]):
             return None
         return match_outcome(self.options_of(s).match(), s.scores)
 
+    # -- moves built in two steps (pick the hand card, then table items) or typed
+    def targets(self, s: CassinoState, seat: int, card: str) -> list[tuple[str, str]] | None:
+        """The table items ``card`` may be played onto, as (id, label): a loose card's id is its code,
+        a build's its id ("b1"). None when ``seat`` cannot play ``card`` now."""
+        if seat != s.turn or s.over or card not in s.hands[seat]:
+            return None
+        loose = [(c, T("{card}", card=Card(c))) for c in s.table]
+        return loose + [(pile.id, self.build_name(pile)) for pile in self.piles_of(s)]
+
+    def compose(self, s: CassinoState, seat: int, card: str, targets: Sequence[str]) -> list[Move]:
+        """Every legal move playing ``card`` onto exactly ``targets``: a capture, a build of some
+        value, an addition to a build or an increase (or a trail, with no targets)."""
+        if self.targets(s, seat, card) is None:
+            return []
+        if not targets:
+            candidates = [Move("play", (card,))]
+        else:
+            candidates = [_take_move(card, targets, ())]
+            candidates += [_build_move(card, v, targets) for v in range(1, 11)]
+        return [self.canonical(s, seat, m) for m in candidates if self.refuse(s, seat, m) is None]
+
+    def canonical(self, s: CassinoState, seat: int, move: Move) -> Move:
+        """A legal move written as `moves` lists it (table items in table order)."""
+        play = self.read(s, seat, move)
+        if play.action == "take":
+            return _take_move(play.card, play.loose, play.build_ids)
+        if play.action == "build":
+            return _build_move(play.card, play.value, (*play.loose, *play.build_ids))
+        return Move("play", (play.card,))
+
+    def why_not_composed(self, s: CassinoState, seat: int, card: str, targets: Sequence[str]) -> str:
+        """Why no legal move plays ``card`` onto ``targets``: the reason of the reading the selection
+        looks most like (a capture when it could add up to the card, else a build)."""
+        if self.targets(s, seat, card) is None:
+            return T("You cannot play {card} now.", card=Card(card))
+        if not targets:
+            return self.refuse(s, seat, Move("play", (card,))) or T("Those cards are not a play you can make now.")
+        try:
+            loose, ids = self._items(s, targets)
+        except IllegalMove as e:
+            return str(e)
+        take = _take_move(card, targets, ())
+        played = value(card)
+        pile_values = [b["value"] for b in s.builds if b["id"] in ids]
+        total = sum(value(c) or 0 for c in loose) + sum(pile_values)
+        target = _build_value(played, [value(c) or 0 for c in loose], pile_values) if played else 0
+        if played is None or any(C.RANK[c] == C.RANK[card] for c in loose) or total % played == 0 or target > 10:
+            return self.refuse(s, seat, take) or T("Those cards are not a play you can make now.")
+        return self.refuse(s, seat, _build_move(card, target, targets)) or T("Those cards are not a play you can "
+                                                                              "make now.")
+
+    def preview(self, s: CassinoState, seat: int, move: Move) -> str:
+        """One line saying what ``move`` does: "3♥ builds 8 with 5♣; you keep 8♦."."""
+        play = self.read(s, seat, move)
+        card = Card(play.card)
+        values = [b["value"] for b in s.builds if b["id"] in play.build_ids]
+        if play.action == "trail":
+            return T("{card} goes on the table.", card=card)
+        if play.action == "take":
+            items = _items_text(play.loose, values)
+            if len(play.loose) == len(s.table) and len(values) == len(s.builds):
+                return T("{card} takes {items}: a sweep!", card=card, items=items)
+            return T("{card} takes {items}.", card=card, items=items)
+        keep = Cards(tuple(c for c in s.hands[seat] if c != play.card and value(c) == play.value))
+        if values and values[0] != play.value:
+            return T("{card} increases the build of {old} to {value}; you keep {keep}.", card=card, old=values[0],
+                     value=play.value, keep=keep)
+        if values and play.loose:
+            return T("{card} adds {cards} to the build of {value}; you keep {keep}.", card=card,
+                     cards=Cards(play.loose), value=play.value, keep=keep)
+        if values:
+            return T("{card} adds to the build of {value}; you keep {keep}.", card=card, value=play.value, keep=keep)
+        return T("{card} builds {value} with {cards}; you keep {keep}.", card=card, value=play.value,
+                 cards=Cards(play.loose), keep=keep)
+
+    def parse_typed(self, s: CassinoState, seat: int, text: str) -> Move:
+        """A typed move: ``5H take 9 4D+5H`` (a number is the build of that value), ``3H build 8 5C``
+        (``7C build 9`` alone when only one build of 9 is possible with it), ``KC trail`` or ``KC``.
+        Raises IllegalMove with the reason."""
+        words = text.replace("+", " ").replace(",", " ").split()
+        if words and words[0].lower() == "play":
+            words = words[1:]
+        if not words or not C.is_card(words[0]):
+            raise IllegalMove(T("Start with the card you play, e.g. '{example}'.", example=self._example(s, seat)))
+        card = C.card(words[0]).code
+        action = words[1].lower() if len(words) > 1 else "trail"
+        if action not in ("take", "build", "trail"):
+            raise IllegalMove(T("After the card write take, build or trail, e.g. '{example}'.",
+                                example=self._example(s, seat)))
+        if action == "trail":
+            move = Move("play", (card,))
+        elif action == "take":
+            move = _take_move(card, [self._typed_item(s, w) for w in words[2:]], ())
+        else:
+            move = self._typed_build(s, seat, card, words[2:])
+        reason = self.refuse(s, seat, move)
+        if reason:
+            raise IllegalMove(reason)
+        return self.canonical(s, seat, move)
+
+    def _typed_item(self, s: CassinoState, word: str) -> str:
+        """A typed table item: a card code, a build's value or id."""
+        if word.isdigit():
+            found = next((b["id"] for b in s.builds if b["value"] == int(word)), None)
+            if found is None:
+                raise IllegalMove(T("There is no build of {value} on the table.", value=int(word)))
+            return found
+        return C.card(word).code if C.is_card(word) else word
+
+    def _typed_build(self, s: CassinoState, seat: int, card: str, words: Sequence[str]) -> Move:
+        if not words or not words[0].isdigit():
+            raise IllegalMove(T("Say the value of the build, e.g. '{example}'.", example=f"{card} build 8"))
+        target, rest = int(words[0]), words[1:]
+        if rest:
+            return _build_move(card, target, [self._typed_item(s, w) for w in rest])
+        options = [m for m in self._build_moves(s, seat, card, self.options_of(s)) if m.param("build") == str(target)]
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            return _build_move(card, target, ())
+        raise IllegalMove(T("{card} can build {value} in several ways: name the table cards, e.g. '{example}'.",
+                            card=Card(card), value=target, example=self.typed(s, options[0])))
+
+    def typed(self, s: CassinoState, move: Move) -> str:
+        """A move in the typed grammar: "9S take 4D+5H 8"."""
+        card = move.args[0]
+        values = {b["id"]: str(b["value"]) for b in s.builds}
+        if move.param("take"):
+            items = move.param("take", "").split("+")
+            loose = "+".join(i for i in items if i not in values)
+            builds = [values[i] for i in items if i in values]
+            return " ".join(w for w in (card, "take", loose, *builds) if w)
+        if move.param("build"):
+            items = [values.get(i, i) for i in move.param("with", "").split("+")]
+            loose = "+".join(i for i in items if not i.isdigit())
+            return " ".join(w for w in (card, "build", move.param("build", ""), loose) if w)
+        return f"{card} trail"
+
+    def typed_example(self, s: CassinoState, seat: int) -> str | None:
+        """An example of the typed grammar fitting the table now (a capture or build if any)."""
+        if seat != s.turn or s.over:
+            return None
+        return self._example(s, seat)
+
+    def _example(self, s: CassinoState, seat: int) -> str:
+        moves = self.moves(s, seat)
+        richer = [m for m in moves if m.params] or moves
+        return self.typed(s, richer[0]) if richer else "7D take 3C+4H"
+
     # -- computer players
     def hand_progress(self, s: CassinoState) -> list[float]:
         hauls = [Haul(pile, [1 for who in s.sweeps if who == seat]) for seat, pile in enumerate(s.piles)]
@@ -637,6 +786,16 @@ def _take_move(code: str, loose: Sequence[str], ids: Sequence[str]) -> Move:
 
 def _build_move(code: str, target: int, items: Sequence[str]) -> Move:
     return Move("play", (code,), (("build", str(target)), ("with", "+".join(items))))
+
+
+def _build_value(played: int, loose: Sequence[int], pile_values: Sequence[int]) -> int:
+    """The value a selection most likely builds: an existing build's value (or that plus the card,
+    increasing it), else the total, or the smallest value up to 10 splitting it evenly."""
+    total = played + sum(loose) + sum(pile_values)
+    if pile_values:
+        return pile_values[0] if loose or played == pile_values[0] else pile_values[0] + played
+    top = max([played, *loose])
+    return next((v for v in range(top, 11) if total % v == 0), total)
 
 
 def _sets(cards: Sequence[str], target: int) -> list[list[str]]:

@@ -7,7 +7,7 @@ import pytest
 from games import cards as C
 from games.cassino import GAME, CassinoState, table_key
 from games.common.piles import Pile
-from games.engine import Move
+from games.engine import IllegalMove, Move
 from tests.playthrough import assert_refused
 
 DECK = Counter(C.french_deck())
@@ -340,3 +340,73 @@ def test_menu_labels_read_well_and_stay_short():
 def test_malformed_moves_are_refused_with_a_message(bad):
     s = table([["9S", "KC"], ["2C"]], ["5H", "4D"])
     assert refused(s, 0, Move.parse(bad))
+
+
+# --- moves built in two steps or typed (the bot's P7/P8 input) ------------------------------
+
+def test_targets_list_loose_cards_and_builds_with_their_labels():
+    s = table([["3C", "8S"], ["2C"]], ["5D"], [(8, [["6D", "2H"]], 1)])
+    assert GAME.targets(s, 0, "3C") == [("5D", "5♦"), ("b1", "Build of 8 — {p1}'s")]
+    assert GAME.targets(s, 1, "2C") is None            # not that seat's turn
+
+
+def test_compose_gives_every_legal_reading_of_a_selection():
+    """5♥ + 4♦ with a 9: a capture; with a build of 9 held back too, a build reading appears."""
+    s = table([["9S", "KC"], ["2C"]], ["5H", "4D"])
+    assert [str(m) for m in GAME.compose(s, 0, "9S", ["4D", "5H"])] == ["play 9S take=4D+5H"]
+    s = table([["5H", "9S", "9C"], ["2C"]], ["4D"])
+    assert [str(m) for m in GAME.compose(s, 0, "5H", ["4D"])] == ["play 5H build=9 with=4D"]
+    s = table([["8S", "8C"], ["2C"]], ["8H"])
+    assert {str(m) for m in GAME.compose(s, 0, "8S", ["8H"])} == {"play 8S take=8H", "play 8S build=8 with=8H"}
+    s = table([["KC", "8C"], ["2C"]], ["5D"])
+    assert [str(m) for m in GAME.compose(s, 0, "KC", [])] == ["play KC"]
+    assert GAME.compose(s, 0, "8C", ["5D"]) == []
+
+
+def test_compose_agrees_with_the_suggested_moves():
+    s = table([["9S", "3H", "8D"], ["2C"]], ["5H", "4D", "5C", "9H"], [(8, [["6D", "2H"]], 1)])
+    for move in GAME.moves(s, 0):
+        items = (move.param("take") or move.param("with") or "").split("+")
+        assert move in GAME.compose(s, 0, move.args[0], [i for i in items if i])
+
+
+def test_why_not_composed_says_what_is_wrong():
+    s = table([["9S", "KC"], ["2C"]], ["5H", "4D", "6C"])
+    assert "do not split" in GAME.why_not_composed(s, 0, "9S", ["4D", "5H", "6C"])
+    assert "keep another card" in GAME.why_not_composed(s, 0, "KC", ["5H"]) or "Court" in GAME.why_not_composed(
+        s, 0, "KC", ["5H"])
+    s = table([["3C", "9S"], ["2C"]], ["5H"])
+    assert "keep another card of value 8" in GAME.why_not_composed(s, 0, "3C", ["5H"])
+    assert "may not be trailed" in GAME.why_not_composed(s, 0, "9S", []) or GAME.compose(s, 0, "9S", [])
+
+
+def test_preview_says_what_the_move_does():
+    s = table([["3H", "8D"], ["2C"]], ["5C", "KS"])
+    assert GAME.preview(s, 0, Move.parse("play 3H build=8 with=5C")) == "3♥ builds 8 with 5♣; you keep 8♦."
+    s = table([["9S", "KC"], ["2C"]], ["5H", "4D"], [(9, [["6H", "3D"]], 1)])
+    assert GAME.preview(s, 0, Move.parse("play 9S take=4D+5H+b1")) == "9♠ takes 4♦, 5♥ and the build of 9: a sweep!"
+
+
+def test_parse_typed_reads_the_short_grammar():
+    s = table([["5H", "9S", "7C", "KC"], ["2C"]], ["4D", "5C", "2D"], [(9, [["6H", "3D"]], 1)])
+    assert str(GAME.parse_typed(s, 0, "9S take 9 4D+5C")) == "play 9S take=4D+5C+b1"
+    with pytest.raises(IllegalMove, match="several ways"):
+        GAME.parse_typed(s, 0, "7c build 9")       # with 2♦, or with 2♦ and 4♦ + 5♣
+    assert str(GAME.parse_typed(s, 0, "7c build 9 2d 4d 5c 9")) == "play 7C build=9 with=2D+4D+5C+b1"
+    assert str(GAME.parse_typed(s, 0, "KC")) == "play KC"
+    with pytest.raises(IllegalMove, match="do not split"):
+        GAME.parse_typed(s, 0, "9S take 4D+2D")
+    with pytest.raises(IllegalMove, match="no build of 8"):
+        GAME.parse_typed(s, 0, "9S take 8")
+    with pytest.raises(IllegalMove, match="Start with the card"):
+        GAME.parse_typed(s, 0, "take 9")
+    s = table([["7C", "9S"], ["2C"]], ["2D", "KS"])
+    assert str(GAME.parse_typed(s, 0, "7c build 9")) == "play 7C build=9 with=2D"
+
+
+def test_typed_example_fits_the_table_and_parses():
+    s = table([["9S", "KC"], ["2C"]], ["5H", "4D"])
+    example = GAME.typed_example(s, 0)
+    assert example == "9S take 4D+5H"
+    assert GAME.parse_typed(s, 0, example) in GAME.moves(s, 0)
+    assert GAME.typed_example(s, 1) is None
