@@ -410,3 +410,12 @@ def test_typed_example_fits_the_table_and_parses():
     assert example == "9S take 4D+5H"
     assert GAME.parse_typed(s, 0, example) in GAME.moves(s, 0)
     assert GAME.typed_example(s, 1) is None
+
+
+def test_a_freak_crowded_table_keeps_the_move_list_bounded_and_legal():
+    """Fourteen small loose cards: the suggested moves stay a bounded list of legal moves."""
+    loose = ["AH", "AD", "2S", "2H", "3S", "3H", "4S", "4H", "5S", "5H", "6S", "6H", "7S", "7H"]
+    s = table([["AS", "10S", "9H", "8C"], ["2C"]], loose)
+    moves = GAME.moves(s, 0)
+    assert 0 < len(moves) < 2000
+    assert all(GAME.refuse(s, 0, m) is None for m in moves[::25])

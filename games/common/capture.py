@@ -138,6 +138,8 @@ def multi_captures(loose: Sequence[str], played: str, values: ValueOf, piles: Pi
         sets = sum_subsets([value_of(loose[i]) for i in adders], target, 2)
         reached = {0: None}
         for found in sets:
+            if limit is not None and len(reached) >= limit:
+                break
             mask = 0
             for k in found:
                 mask |= 1 << adders[k]

@@ -185,6 +185,8 @@ def build_unions(played_value: int, loose: Sequence[int | None], target: int, *,
     others = [_mask(t) for t in sum_subsets(loose, target, 1)]
     reached = dict.fromkeys(starts)
     for other in others:
+        if len(reached) >= limit * 4:
+            break
         for mask in list(reached):
             if not mask & other and len(reached) < limit * 4:
                 reached.setdefault(mask | other)
