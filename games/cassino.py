@@ -135,7 +135,7 @@ class Play:
 class Cassino(DealtMatch, Game[CassinoState]):
     key = "cassino"
     title = T("Cassino")
-    aliases = ("casino", "cassino", "casino card game")
+    aliases = ("casino", "kasino", "κασίνο")
     seats = range(2, 3)
     Options = CassinoOptions
     State = CassinoState
