@@ -728,8 +728,7 @@ class Cassino(DealtMatch, Game[CassinoState]):
 
     # -- computer players
     def hand_progress(self, s: CassinoState) -> list[float]:
-        hauls = [Haul(pile, [1 for who in s.sweeps if who == seat]) for seat, pile in enumerate(s.piles)]
-        points = totals(score_hand((Sweeps(), *CATEGORIES), hauls), s.players)
+        points = totals(self.hand_awards(s), s.players)
         return [p + 0.05 * len(pile) for p, pile in zip(points, s.piles, strict=True)]
 
     def rollout_move(self, s, seat, moves, rng):
