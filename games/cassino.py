@@ -136,6 +136,7 @@ class Cassino(DealtMatch, Game[CassinoState]):
     key = "cassino"
     title = T("Cassino")
     aliases = ("casino", "kasino", "κασίνο")
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     seats = range(2, 3)
     Options = CassinoOptions
     State = CassinoState
