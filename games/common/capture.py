@@ -101,3 +101,92 @@ def capture_options(table: Sequence[str], played: str, values: ValueOf, *,
 def can_capture(table: Sequence[str], played: str, values: ValueOf, **rules) -> bool:
     """Whether ``played`` has any capture on ``table`` (same rules as `capture_options`)."""
     return bool(capture_options(table, played, values, limit=1, **rules))
+
+
+# --- many combinations at once (Cassino, Diloti) ---------------------------------------------------
+
+Capture = tuple[list[str], list[str]]    # (loose cards taken, in table order; piles taken, by id)
+PileValues = Sequence[tuple[str, int]]   # the piles on the table: (id, value)
+
+
+def _pairings(loose: Sequence[str], played: str, pairing: str) -> list[list[str]]:
+    """The choices of same-rank loose cards: ``"all"`` all of them or none, ``"one"`` one of them
+    or none."""
+    same = [c for c in loose if C.rank(c) == C.rank(played)]
+    if not same:
+        return [[]]
+    if pairing == "all":
+        return [[], same]
+    if pairing == "one":
+        return [[]] + [[c] for c in same]
+    raise ValueError(f"pairing must be 'all' or 'one' (got {pairing!r})")
+
+
+def multi_captures(loose: Sequence[str], played: str, values: ValueOf, piles: PileValues = (), *,
+                   pairing: str = "all", limit: int | None = 400) -> list[Capture]:
+    """Every capture ``played`` can make in one play: any non-empty combination of the loose
+    cards of its rank (as ``pairing`` says), any number of disjoint sets of two or more loose
+    valued cards adding up to its value, and any piles of its value (atoms). Captures taking
+    the same cards are one. Most cards first; ``limit`` caps the number of combinations of
+    sets searched (None: all), so the largest tables stay fast."""
+    value_of = _value_fn(values)
+    target = value_of(played)
+    rank = C.rank(played)
+    adders = [i for i, c in enumerate(loose) if C.rank(c) != rank]
+    unions: list[int] = [0]
+    if target is not None and target > 0:
+        sets = sum_subsets([value_of(loose[i]) for i in adders], target, 2)
+        reached = {0: None}
+        for found in sets:
+            if limit is not None and len(reached) >= limit:
+                break
+            mask = 0
+            for k in found:
+                mask |= 1 << adders[k]
+            for m in list(reached):
+                if not m & mask and (limit is None or len(reached) < limit):
+                    reached.setdefault(m | mask)
+        unions = list(reached)
+    pile_ids = [pid for pid, v in piles if target is not None and v == target]
+    pile_choices = [[pid for k, pid in enumerate(pile_ids) if chosen >> k & 1] for chosen in range(1 << len(pile_ids))]
+    out: list[Capture] = []
+    for pair in _pairings(loose, played, pairing):
+        for union in unions:
+            cards = set(pair) | {loose[k] for k in range(len(loose)) if union >> k & 1}
+            taken = [c for c in loose if c in cards]
+            out += [(taken, chosen) for chosen in pile_choices if taken or chosen]
+    out.sort(key=lambda cap: -(len(cap[0]) + 4 * len(cap[1])))
+    return out
+
+
+def multi_capture_fault(loose: Sequence[str], played: str, values: ValueOf, taken: Sequence[str],
+                        taken_piles: PileValues = (), *, pairing: str = "all") -> str | None:
+    """Why taking the loose cards ``taken`` and the piles ``taken_piles`` with ``played`` is not
+    a capture (`multi_captures`' rules), as a reason code the game words: ``"empty"``,
+    ``"not_on_table"``, ``"pairing_all"`` (some but not all of the rank), ``"pairing_one"``,
+    ``"pile_value"``, ``"no_value"`` (a card without value cannot add), ``"sums"`` (the rest does not
+    split into sets of two or more adding up to the played card). None when it is a capture."""
+    from games.common.piles import partition  # piles builds on this module's sum_subsets
+
+    if not taken and not taken_piles:
+        return "empty"
+    if any(c not in loose for c in taken) or len(set(taken)) != len(taken):
+        return "not_on_table"
+    value_of = _value_fn(values)
+    target = value_of(played)
+    if any(v != target or target is None for _, v in taken_piles):
+        return "pile_value"
+    same = [c for c in loose if C.rank(c) == C.rank(played)]
+    paired = [c for c in taken if C.rank(c) == C.rank(played)]
+    if pairing == "all" and paired and len(paired) != len(same):
+        return "pairing_all"
+    if pairing == "one" and len(paired) > 1:
+        return "pairing_one"
+    rest = [c for c in taken if C.rank(c) != C.rank(played)]
+    if not rest:
+        return None
+    if target is None or target <= 0 or any((value_of(c) or 0) <= 0 for c in rest):
+        return "no_value"
+    if partition([value_of(c) for c in rest], target, 1, 2) is None:
+        return "sums"
+    return None

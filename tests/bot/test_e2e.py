@@ -107,6 +107,7 @@ E2E = {
     "crazy_eights": (2, 1, "hand_size=5"),
     "oh_hell": (2, 1, "schedule=fixed fixed_hands=2 start_size=3"),
     "scopa": (2, 0, None),
+    "cassino": (2, 0, "target=11"),
     "fan_tan": (2, 1, "rounds=1"),
     "newmarket": (2, 1, "hands=1"),
     "trash": (2, 0, "hands_to_win=1"),
