@@ -27,6 +27,9 @@ T, N = texts("bot_clicks")
 SORRY = T("Something went wrong on our side; please try again.")
 UNKNOWN = T("That button is not one the bot can answer. Press **My hand** on the table for your current hand.")
 
+# component clicks, and the boxes (modals) the bot sends, by their custom ids; an item answers one kind
+# (``interaction_type``, a component click unless it says otherwise)
+ANSWERED = (discord.InteractionType.component, discord.InteractionType.modal_submit)
 Reader = Callable[[discord.Interaction], str]   # the language a member reads private lines in
 
 
@@ -43,14 +46,14 @@ class BadClick(Exception):
 class Clicks:
     """The bot's component templates, tried in order on every component interaction."""
 
-    def __init__(self, items: Sequence[type[discord.ui.DynamicItem]], reader: Reader = client_language) -> None:
+    def __init__(self, items: Sequence[type], reader: Reader = client_language) -> None:
         self.items = [(item.__discord_ui_compiled_template__, item) for item in items]
         self.reader = reader
 
     async def dispatch(self, interaction: discord.Interaction) -> bool:
-        """Answer a component click, ours or not (an unknown or malformed one with a short
-        private refusal); False when the interaction is no component click."""
-        if interaction.type is not discord.InteractionType.component:
+        """Answer a component click or a box's submit, ours or not (an unknown or malformed one
+        with a short private refusal); False when the interaction is neither."""
+        if interaction.type not in ANSWERED:
             return False
         custom_id = (interaction.data or {}).get("custom_id")
         try:
@@ -69,6 +72,8 @@ class Clicks:
     async def _item(self, interaction: discord.Interaction, custom_id: Any) -> discord.ui.DynamicItem:
         if isinstance(custom_id, str):
             for template, factory in self.items:
+                if getattr(factory, "interaction_type", discord.InteractionType.component) is not interaction.type:
+                    continue
                 match = template.fullmatch(custom_id)
                 if match is not None:
                     return await factory.from_custom_id(interaction, None, match)

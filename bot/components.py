@@ -34,8 +34,11 @@ def button(custom_id: str, label: str, style: int = SECONDARY, *, disabled: bool
     return part
 
 
-def option(label: str, value: str, *, default: bool = False) -> dict[str, Any]:
-    return {"label": label[:100], "value": value, "default": default}
+def option(label: str, value: str, *, default: bool = False, emoji: dict[str, str] | None = None) -> dict[str, Any]:
+    part = {"label": label[:100], "value": value, "default": default}
+    if emoji:
+        part["emoji"] = emoji
+    return part
 
 
 def select(custom_id: str, options: list[dict[str, Any]], *, placeholder: str | None = None,

@@ -36,7 +36,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from games import cards as C
 from games.engine import POINTS, PileView, SeatView, View
-from games.localize import ENGLISH_CODE, render
+from games.localize import ENGLISH_CODE, listed, render
 from games.text import texts
 
 T, N = texts("bot_pictures")
@@ -679,7 +679,7 @@ def _seat_block(sv: SeatView, view: View, names: Sequence[str], unit: tuple[str,
     count = _card_count(sv.cards, language)
     score = "" if sv.score is None else _clean(render(_score(sv.score, unit), language))
     line2 = f"{count}  ·  {score}" if score else count
-    notes = _wrap(_clean(", ".join(render(n, language, names) for n in sv.notes)), 12, max_w, 2, face)
+    notes = _wrap(_clean(listed([render(n, language, names) for n in sv.notes], language)), 12, max_w, 2, face)
     line_h, note_h = 19, 16
     inner_w = max((18 if turn else 0) + _text_width(name, 14, face), 17 + _text_width(line2, 13, face),
                   *(_text_width(line, 12, face) for line in notes))

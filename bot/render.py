@@ -11,8 +11,10 @@ from typing import Any
 
 import discord
 
+from bot.deck_colours import badged
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
 from games.engine import View
+from games.localize import listed
 from games.options import Options, value_text
 from games.text import Text, texts
 
@@ -63,8 +65,14 @@ def options_text(table: Table) -> str:
     return ", ".join(changed) or T("defaults")
 
 
-def cards_text(table: Table, codes: list[str]) -> str:
-    return " ".join(map(table.game.card_text, codes)) if codes else "—"
+def cards_text(table: Table, codes: list[str], four_colour: bool = False) -> str:
+    """Cards as the game writes them; with a badge of its suit's colour before each one for a
+    reader of the four-colour deck."""
+    if not codes:
+        return "—"
+    if four_colour:
+        return " ".join(badged(code, table.game.card_text(code)) for code in codes)
+    return " ".join(map(table.game.card_text, codes))
 
 
 def pile_lines(table: Table, view: View) -> list[str]:
@@ -92,7 +100,7 @@ def seat_lines(table: Table, view: View) -> list[str]:
             parts.append(score_line(sv.score, unit))
         shown = [table.render(part) for part in parts]
         if sv.notes:
-            shown.append(", ".join(table.render(n) for n in sv.notes))
+            shown.append(listed([table.render(n) for n in sv.notes], table.language))
         turn = "▶ " if sv.seat in view.to_move else ""
         lines.append(turn + " · ".join(shown))
     return lines
@@ -166,7 +174,7 @@ def table_message(table: Table) -> tuple[str, discord.Embed]:
 
 
 def panel_text(table: Table, seat: int, question: str | None, note: str | None = None,
-               language: str | None = None) -> str:
+               language: str | None = None, four_colour: bool = False) -> str:
     """The private panel in its reader's ``language``: the seat's hand, a private line, and what to do."""
     view = table.view(seat)
 
@@ -178,7 +186,8 @@ def panel_text(table: Table, seat: int, question: str | None, note: str | None =
         lines.append(f"⚠️ {render(note)}")
     lines.append(render(T("**{game}**, table #{table}: {status}", game=table.game.title, table=table.id,
                           status=view.status)))
-    lines.append(render(T("**Your hand ({n}):** {cards}", n=len(view.hand), cards=cards_text(table, view.hand))))
+    hand = cards_text(table, view.hand, four_colour)
+    lines.append(render(T("**Your hand ({n}):** {cards}", n=len(view.hand), cards=hand)))
     private = table.private.get(seat)
     if private:
         lines.append(f"_{render(private)}_")

@@ -7,7 +7,8 @@ Component ids carry everything needed to answer a click after a restart
 * ``cp:{table}:{version}:{path}:{answer}``: an answer button in a hand panel;
 * ``cs:{table}:{version}:{path}:{page}``: an answer select in a hand panel;
 * ``cn:{table}:{version}:{path}:{action}:{page}``: back / page / refresh;
-* ``ce:{table}:{yes|no}``: the private "End the game for everyone?" asked by End table / Cancel.
+* ``ce:{table}:{yes|no}``: the private "End the game for everyone?" asked by End table / Cancel;
+* ``kb:``, ``kt:``, ``km:``: Build a move and Type move (bot/compose.py).
 
 Each part is bounded (``ID``, ``VER``… below), and select values must be ones the menu
 offers: any other id or value is refused with a short private line (bot/clicks.py).
@@ -32,8 +33,11 @@ import discord
 from discord.http import handle_message_parameters
 from discord.webhook.async_ import async_context
 
+from bot import compose
 from bot.clicks import BadClick
 from bot.components import BUTTONS_PER_ROW, DANGER, PRIMARY, SECONDARY, SUCCESS, Component, Rows, button, option, select
+from bot.deck_colours import button_style, card_emoji, option_emoji
+from bot.ids import ID, PATH, SMALL, VER, WORD, on_panel, select_values, table_number
 from bot.panels import Panel, Panels
 from bot.pictures import hand_picture, table_picture
 from bot.render import awaited, cards_text, clip, panel_text, table_message
@@ -112,39 +116,6 @@ def table_link(table: Table) -> str:
         return T("table #{table}", table=table.id)
     return T("table #{table}, {link}", table=table.id,
              link=f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}")
-
-
-# the parts of a component id, bounded (Discord allows 100 characters in all)
-ID = r"\d{1,19}"                             # a table: a 64-bit database id
-VER = r"\d{1,9}"                             # a table version
-SMALL = r"\d{1,3}"                           # an answer, a page
-PATH = r"(?:\d{1,3}(?:\.\d{1,3}){0,49})?"     # the answers chosen so far, "0.2"
-WORD = r"[a-z]{1,10}"                        # an action
-
-
-def table_number(text: str) -> int:
-    """A table id from a component id; refused past what the database holds (64 bits)."""
-    number = int(text)
-    if number >= 2**63:
-        raise BadClick(text)
-    return number
-
-
-def select_values(interaction: discord.Interaction) -> list[str]:
-    """The values chosen in a select menu (text, as the bot wrote them in its options)."""
-    values = (interaction.data or {}).get("values") or []
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-        raise BadClick(values)
-    return values
-
-
-def on_panel(interaction: discord.Interaction) -> None:
-    """A hand-panel component is answered by redrawing the message clicked, so that message
-    must be the member's own private panel: never the public table message (an altered client
-    could send a panel id from there, and the redraw would show their hand to everyone)."""
-    message = interaction.message
-    if message is None or not message.flags.ephemeral:
-        raise BadClick("a panel component outside a private panel")
 
 
 def encode(path: tuple[int, ...]) -> str:
@@ -337,7 +308,8 @@ class ConfirmEnd(discord.ui.DynamicItem[discord.ui.Button], template=r"ce:(?P<ta
         await interaction.client.controller.confirm_end(interaction, self.table_id, self.answer == "yes")
 
 
-DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton, ConfirmEnd)
+DYNAMIC_ITEMS = (TableButton, AnswerButton, AnswerSelect, NavButton, CardSelect, SelectionButton, ConfirmEnd,
+                 *compose.ITEMS)
 
 
 class _PictureBuffer(io.BytesIO):
@@ -457,10 +429,12 @@ def selection_cards(table: Table, seat: int) -> list[str] | None:
 
 
 def selection_view(table: Table, seat: int, cards: list[str], mask: int,
-                   readings: list[tuple[str, Move]] | None, language: str | None = None) -> Rows:
+                   readings: list[tuple[str, Move]] | None, language: str | None = None,
+                   four_colour: bool = False) -> Rows:
     rows, ver = Rows(), table.version
     language = language or table.language
-    choices = [option(table.game.card_text(code), str(i), default=bool(mask >> i & 1))
+    choices = [option(table.game.card_text(code), str(i), default=bool(mask >> i & 1),
+                      emoji=card_emoji(code) if four_colour else None)
                for i, code in enumerate(cards)]
     placeholder = render(T("Select the cards to play"), language)
     rows.add(select(CardSelect.id_for(table.id, ver), choices, placeholder=placeholder,
@@ -480,7 +454,9 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
 
 
 def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int,
-               steps: bool = False, language: str | None = None) -> Rows:
+               steps: bool = False, language: str | None = None, four_colour: bool = False) -> Rows:
+    """The panel's buttons; a reader of the four-colour deck sees each one-card answer in its
+    suit's colour (bot/deck_colours.py)."""
     rows = Rows()
     language = language or table.language
     p, ver = encode(path), table.version
@@ -490,13 +466,15 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
         if len(answers) <= MAX_ANSWER_BUTTONS:
             for i, (label, _) in enumerate(answers):
                 rows.add(button(AnswerButton.id_for(table.id, ver, p, i),
-                                table.render(label, plain=True, language=language)),
+                                table.render(label, plain=True, language=language),
+                                button_style(label, SECONDARY) if four_colour else SECONDARY),
                          row=i // BUTTONS_PER_ROW)
         else:
             pages = (len(answers) + SELECT_PAGE - 1) // SELECT_PAGE
             page = max(0, min(page, pages - 1))
             first = page * SELECT_PAGE
-            choices = [option(table.render(label, plain=True, language=language), str(first + i))
+            choices = [option(table.render(label, plain=True, language=language), str(first + i),
+                              emoji=option_emoji(label) if four_colour else None)
                        for i, (label, _) in enumerate(answers[first:first + SELECT_PAGE])]
             counter = f" ({page + 1}/{pages})" if pages > 1 else ""
             rows.add(select(AnswerSelect.id_for(table.id, ver, p, page), choices,
@@ -506,6 +484,8 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
                 nav.append(NavButton.make(table.id, ver, p, "prev", page - 1, language))
             if page < pages - 1:
                 nav.append(NavButton.make(table.id, ver, p, "next", page + 1, language))
+        if not path:
+            compose.add_entry_buttons(rows, table, seat, language)
         if path:
             nav.append(NavButton.make(table.id, ver, encode(path[:-1]), "back", language=language))
         elif steps:
@@ -692,7 +672,8 @@ class Controller:
                 language = self.reader(panel.interaction)
                 attachments = hand_attachments(table, seat, panel.picture, language, self.service.four_colour(user_id))
                 panel.version, panel.picture = table.version, hand_alt(table, seat, language)
-                content, view = self.panel(table, seat, (), language=language)
+                content, view = self.panel(table, seat, (), language=language,
+                                           four_colour=self.service.four_colour(user_id))
                 pushes.append(self._push(table.id, user_id, panel, content, view, attachments))
         return pushes
 
@@ -800,15 +781,19 @@ class Controller:
             return await self.error(interaction, T("The game has not started yet."))
         language = self.reader(interaction)
         drawn, picture = table.version, hand_alt(table, seat, language)
-        content, view = self.panel(table, seat, (), language=language)
+        content, view = self.panel(table, seat, (), language=language,
+                                   four_colour=self.service.four_colour(interaction.user.id))
         await send_private(interaction, content, view,
                            hand_file(table, seat, language, self.service.four_colour(interaction.user.id)))
         self.panels.drawn(table.id, interaction.user.id, interaction, drawn, picture)
 
     def panel(self, table: Table, seat: int, path: tuple[int, ...], page: int = 0,
               note: str | None = None, steps: bool = False, mask: int = 0,
-              readings: list[tuple[str, Move]] | None = None, language: str | None = None) -> tuple[str, Rows]:
-        """The seat's hand panel, in its reader's ``language``."""
+              readings: list[tuple[str, Move]] | None = None, language: str | None = None,
+              four_colour: bool = False, composing: compose.Composing | None = None) -> tuple[str, Rows]:
+        """The seat's hand panel, in its reader's ``language`` and deck colours."""
+        if composing is not None and table.status == PLAYING:
+            return compose.panel(table, seat, composing, note, language or table.language, four_colour)
         cards = selection_cards(table, seat) if not path and not steps else None
         if cards is not None:
             chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
@@ -816,14 +801,14 @@ class Controller:
                         T("Select the cards to play, then press Play selected (💡 Hint lists your plays)."))
             if readings:
                 question = T("Those cards can be played more than one way: which?")
-            return (panel_text(table, seat, question, note, language),
-                    selection_view(table, seat, cards, mask, readings, language))
+            return (panel_text(table, seat, question, note, language, four_colour),
+                    selection_view(table, seat, cards, mask, readings, language, four_colour))
         step, _ = walk(table, seat, path) if table.status == PLAYING else (None, ())
         if step is None and path:
             step, path = walk(table, seat, ())[0], ()
         question = step.question if step is not None else None
-        return (panel_text(table, seat, question, note, language),
-                panel_view(table, seat, path, step, page, steps, language))
+        return (panel_text(table, seat, question, note, language, four_colour),
+                panel_view(table, seat, path, step, page, steps, language, four_colour))
 
     async def redraw(self, interaction: discord.Interaction, table: Table, seat: int,
                      path: tuple[int, ...] = (), page: int = 0, note: str | None = None, **mode) -> None:
@@ -831,7 +816,8 @@ class Controller:
         uploaded only when the hand changed (a move, not the browsing clicks before it): the
         panel's picture names its hand in its alt text."""
         language = self.reader(interaction)
-        content, view = self.panel(table, seat, path, page, note, language=language, **mode)
+        content, view = self.panel(table, seat, path, page, note, language=language,
+                                   four_colour=self.service.four_colour(interaction.user.id), **mode)
         attachments = hand_attachments(table, seat, shown_hand(interaction.message), language,
                                        self.service.four_colour(interaction.user.id))
         # recorded first: the table's editor must not push this panel while the answer is on its way

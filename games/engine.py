@@ -395,6 +395,39 @@ class Game(Generic[S]):
         """Why no legal move plays exactly ``cards``, for the player."""
         return self.refuse(s, seat, Move("play", tuple(cards))) or T("Those cards are not a play you can make now.")
 
+    # -- building a move from parts (P7: a hand card, then table targets; the fishing games)
+    def targets(self, s: S, seat: int, card: str) -> list[tuple[str, str]] | None:
+        """The table items ``card`` may be combined with, as (id, label) pairs for a multi-select (a
+        loose card's id is its code, a pile's an id the game chooses, e.g. "b1"; the label a Text), or
+        None when this game has no composed moves (the default)."""
+        return None
+
+    def compose(self, s: S, seat: int, card: str, targets: Sequence[str]) -> list[Move]:
+        """The legal moves that play ``card`` with exactly ``targets`` (several when the selection
+        reads more than one way: capture them, or build 9 with them)."""
+        return []
+
+    def why_not_composed(self, s: S, seat: int, card: str, targets: Sequence[str]) -> str:
+        """Why no legal move plays ``card`` with ``targets``, for the player."""
+        return T("That card and that selection are not a move you can make now.")
+
+    def preview(self, s: S, seat: int, move: Move) -> str:
+        """One line saying what ``move`` does, for the confirm step and the suggested moves."""
+        return self.describe(s, seat, move)[-1][1]
+
+    def parse_typed(self, s: S, seat: int, text: str) -> Move:
+        """The move a player typed in the Type move box; raises `IllegalMove` with a reason the
+        player can act on."""
+        move = Move.parse(text)
+        reason = self.refuse(s, seat, move)
+        if reason:
+            raise IllegalMove(reason)
+        return move
+
+    def typed_example(self, s: S, seat: int) -> str | None:
+        """An example for the Type move box (a Text), or None: no Type move for this game (the default)."""
+        return None
+
     def view(self, s: S, seat: int | None) -> View:
         raise NotImplementedError
 

@@ -299,7 +299,7 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
     # -- playing
     def _draw(self, s: JackChangeItState, seat: int, n: int) -> list[Event]:
         held = len(s.hands[seat])
-        events = draw_cards(s, seat, n, " (the stock had only {got})")
+        events = draw_cards(s, seat, n, _short_draw)
         drew_unseen(s, seat, len(s.hands[seat]) - held)
         return events
 
@@ -501,6 +501,11 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
                       for x in C.SUITS if x != C.SUIT[jack]}
             return _JACK[jack, max(counts, key=counts.__getitem__)]
         return best
+
+
+def _short_draw(seat: int, got: int, n: int) -> Text:
+    return N("{seat} draws {n} card: the stock had no more.", "{seat} draws {n} cards: the stock had no more.",
+             got, seat=Seat(seat))
 
 
 GAME = JackChangeIt()

@@ -415,7 +415,7 @@ class LastOne(Game[LastOneState]):
         return lambda seat, n: self._draw(s, seat, n)
 
     def _draw(self, s: LastOneState, seat: int, n: int) -> list[Event]:
-        events = draw_cards(s, seat, n, " (all there was of {n})")
+        events = draw_cards(s, seat, n, _short_draw)
         self.calls(s).drew(s, seat, len(s.hands[seat]))
         return events
 
@@ -879,6 +879,11 @@ def _scores_text(points: list[tuple[int, int]]) -> Text:
         one = T("{seat} +{points}", seat=Seat(seat), points=n)
         text = one if text is None else T("{scores}, {score}", scores=text, score=one)
     return text
+
+
+def _short_draw(seat: int, got: int, n: int) -> Text:
+    return N("{seat} draws {n} card, all there was of {want}.", "{seat} draws {n} cards, all there was of {want}.",
+             got, seat=Seat(seat), want=n)
 
 
 GAME = LastOne()

@@ -112,10 +112,14 @@ class CatalogWords(Words):
     def suit(self, letter: str) -> str:
         return self._cards.gettext(C.SUIT_NAMES[letter])
 
-    def and_list(self, words: list[str]) -> str:
-        head = words[0]
-        for word in words[1:-1]:
+    def comma_list(self, words: list[str]) -> str:
+        head = words[0] if words else ""
+        for word in words[1:]:
             head = fill(self._common.gettext("{first}, {next}"), {"first": head, "next": word}, ENGLISH)
+        return head
+
+    def and_list(self, words: list[str]) -> str:
+        head = self.comma_list(words[:-1]) if len(words) > 1 else words[0]
         if len(words) == 1:
             return head
         return fill(self._common.gettext("{first} and {last}"), {"first": head, "last": words[-1]}, ENGLISH)
@@ -131,6 +135,11 @@ def words(language: str, names: Sequence[str] | None = None) -> Words:
     if names is None:
         return _shared_words(language)
     return Words(names) if language == ENGLISH_CODE else CatalogWords(language, names)
+
+
+def listed(items: Sequence[str], language: str) -> str:
+    """Items already in ``language`` as a list the way it writes one ("a, b"; "a、b")."""
+    return words(language).comma_list(list(items))
 
 
 def render(text: str, language: str, names: Sequence[str] | None = None) -> str:

@@ -32,6 +32,7 @@ Choices where the rules file leaves room (decisions and clarifications in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -40,7 +41,7 @@ from games.common.capture import capture_options
 from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sole_best
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
-from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
+from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Text, text_data, text_from, texts
 
@@ -52,6 +53,8 @@ SETTEBELLO = "7D"
 VALUES = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, C.JACK: 8, C.QUEEN: 9, C.KING: 10}
 PRIMIERA = {7: 21, 6: 18, 1: 16, 5: 15, 4: 14, 3: 13, 2: 12, C.JACK: 10, C.QUEEN: 10, C.KING: 10}
 TRAIL_LABEL = T("Put it on the board (nothing to take)")
+# a typed move: "7D" (on the board) or "7D take 3C+4H"; "play 7D take=3C+4H" is read too
+TYPED = re.compile(r"\s*(?:play\s+)?(?P<card>[^\s=+]+)(?:\s+take\s*=?\s*(?P<take>\S.*?))?\s*", re.I)
 
 
 def value(code: str) -> int:
@@ -260,6 +263,62 @@ class Scopa(DealtMatch, Game[ScopaState]):
                  cards=_sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
                  options=_options_text(options))
 
+    # -- building a move from parts (P7): a hand card, then the board cards it takes
+    def targets(self, s: ScopaState, seat: int, card: str) -> list[tuple[str, str]] | None:
+        return [(code, _sum_text([code])) for code in s.board]
+
+    def compose(self, s: ScopaState, seat: int, card: str, targets: Sequence[str]) -> list[Move]:
+        want = set(targets)
+        return [m for m in self.moves(s, seat) if m.args[0] == card and set(_taken(m)) == want]
+
+    def why_not_composed(self, s: ScopaState, seat: int, card: str, targets: Sequence[str]) -> str:
+        return (self._why_not_taking(s, seat, card, list(targets))
+                or T("{card} cannot take exactly those cards.", card=Card(card)))
+
+    def _why_not_taking(self, s: ScopaState, seat: int, card: str, taken: list[str]) -> str | None:
+        """Why ``card`` may not take exactly ``taken`` (nothing: go on the board), worded for a
+        selection or a typed move alike; None when it may."""
+        code, why = card_to_play(Move("play", (card,)), s.hands[seat], "7D")
+        if why:
+            return why
+        options = captures(s.board, code)
+        if options and not taken:
+            return T("{card} can capture, so it may not just go on the board: it can take {options}.",
+                     card=Card(code), options=_options_text(options))
+        if taken and not options:
+            return T("{card} cannot capture anything: it goes on the board without taking cards.", card=Card(code))
+        return self.refuse(s, seat, Move("play", (code,), (("take", "+".join(taken)),) if taken else ()))
+
+    def preview(self, s: ScopaState, seat: int, move: Move) -> str:
+        taken = _taken(move)
+        if taken:
+            return T("{card} takes {cards}", card=Card(move.args[0]), cards=_sum_text(taken))
+        return T("{card} goes on the board", card=Card(move.args[0]))
+
+    def parse_typed(self, s: ScopaState, seat: int, text: str) -> Move:
+        typed = TYPED.fullmatch(text)
+        if typed is None:
+            raise IllegalMove(T("Type a card to put on the board, or a card, 'take' and the cards it takes: "
+                                "e.g. {example}.", example=_typed_form(self._example_move(s, seat))))
+        words = [typed["card"]] + (re.split(r"[+\s]+", typed["take"].strip(" +")) if typed["take"] else [])
+        for word in words:
+            if not C.is_card(word):
+                raise IllegalMove(T("'{word}' is not a card: write a rank and a suit letter, e.g. 7D or KS.",
+                                    word=word))
+        card, *taken = (C.card(w).code for w in words)
+        reason = self._why_not_taking(s, seat, card, taken)
+        if reason:
+            raise IllegalMove(reason)
+        return self.compose(s, seat, card, taken)[0]
+
+    def typed_example(self, s: ScopaState, seat: int) -> str | None:
+        return T("e.g. {example}", example=_typed_form(self._example_move(s, seat)))
+
+    def _example_move(self, s: ScopaState, seat: int) -> Move:
+        """A move of the seat's own to show how one is typed: a capture if it has one."""
+        moves = self.moves(s, seat) or [Move("play", ("7D",), (("take", "3C+4H"),))]
+        return next((m for m in moves if _taken(m)), moves[0])
+
     # -- playing
     def play(self, s: ScopaState, seat: int, move: Move) -> list[Event]:
         code = C.card(move.args[0]).code
@@ -432,6 +491,18 @@ def _sum_text(codes: list[str]) -> Text:
     for code in codes[1:]:
         text = T("{cards} + {card}", cards=text, card=Card(code))
     return text
+
+
+def _taken(move: Move) -> list[str]:
+    """The board cards a play takes (none: it goes on the board)."""
+    take = move.param("take")
+    return take.split("+") if take else []
+
+
+def _typed_form(move: Move) -> str:
+    """A move as typed in the Type move box: "7D take 3C+4H", "7D"."""
+    take = move.param("take")
+    return f"{move.args[0]} take {take}" if take else move.args[0]
 
 
 def _options_text(options: list[list[str]], most: int = 4) -> Text:

@@ -124,6 +124,9 @@ class Words:
     def number(self, value: float) -> str:
         return f"{value:g}" if isinstance(value, float) else str(value)
 
+    def comma_list(self, words: list[str]) -> str:
+        return ", ".join(words)
+
     def and_list(self, words: list[str]) -> str:
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 

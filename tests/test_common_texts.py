@@ -10,6 +10,7 @@ from games.common.match import ChipsFormat, MatchFormat, match_outcome
 from games.common.shedding import CATCH, LastCard, ShedState, draw_cards, score_hand, target_text
 from games.common.table import draws, score_text
 from games.engine import Event
+from games.jack_change_it import _short_draw
 from games.localize import render
 from games.options import BadOption, Options, option
 from games.text import text_from
@@ -23,7 +24,7 @@ def line(text: str, language: str) -> str:
 
 def test_a_shedding_draw_and_a_last_card_catch_read_in_spanish_and_chinese() -> None:
     s = ShedState(players=2, seed=1, options={}, hands=[["5S"], ["2D"]], stock=["3C", "4C"], discard=["9S"])
-    public, private = draw_cards(s, 0, 2, " (the stock had only {got})")
+    public, private = draw_cards(s, 0, 2, _short_draw)
     assert line(public.text, "es") == "Ann roba 2 cartas."
     assert line(private.text, "zh_CN") == "你摸到了4♣ 3♣。"
     joined = draws(1).joined(draws(1))
@@ -76,3 +77,14 @@ def test_the_terminal_plays_a_whole_game_in_italian() -> None:
     text = "\n".join(out)
     assert code == 0 and "Classifica finale: " in text and "Final placings" not in text
     assert "carte" in text, "the seat lines count cards in Italian"
+
+
+def test_seat_notes_are_listed_with_each_languages_comma():
+    """Issue 14: a seat's notes ("dealer", "bid 3", "2 tricks") read as a list of the reader's
+    language: Chinese and Japanese list with 、, not an English comma."""
+    from games.localize import listed
+
+    assert listed(["庄家", "叫 3"], "zh_CN") == "庄家、叫 3"
+    assert listed(["親", "3回"], "ja") == "親、3回"
+    assert listed(["dealer", "bid 3", "2 tricks"], "en") == "dealer, bid 3, 2 tricks"
+    assert listed(["one"], "el") == "one"

@@ -127,7 +127,8 @@ def test_a_stock_too_short_for_a_penalty_gives_what_it_has():
     assert s.owed == 2 and s.discard == ["9S", "2S"]
     events = GAME.apply(s, 1, "draw")
     assert s.hands[1] == ["9S", "4D", "6D"], "the pile under the 2♠ is all there is"
-    assert any("only 1" in e.text for e in events) and s.discard == ["2S"] and s.stock == []
+    assert any(e.text == "{p1} draws 1 card: the stock had no more." for e in events)
+    assert s.discard == ["2S"] and s.stock == []
 
 
 # --- A♥, the combination and the 5♥ ---------------------------------------------------------------

@@ -28,6 +28,9 @@ from games.common.shedding import (
     target_text,
 )
 from games.engine import Event
+from games.jack_change_it import _short_draw as jci_short_draw
+from games.last_one import _short_draw as last_one_short_draw
+from games.localize import render
 from games.text import text_from
 
 
@@ -162,7 +165,7 @@ def test_taking_a_penalty_draws_it_and_ends_the_turn_unless_told_otherwise():
 
 def test_drawing_turns_the_discards_under_the_top_card_into_a_new_stock_when_it_runs_out():
     s = table([["KD"], []], discard=["2C", "3C", "4C"], stock=["9H"])
-    events = draw_cards(s, 0, 3, " (only {got} of {n})")
+    events = draw_cards(s, 0, 3, jci_short_draw)
     assert sorted(s.hands[0]) == sorted(["KD", "9H", "2C", "3C"]) and s.discard == ["4C"] and s.stock == []
     assert [(e.text, e.to) for e in events[:2]] == [
         ("The discard pile was shuffled into a new stock.", None), ("{p0} draws 3 cards.", None)]
@@ -170,13 +173,17 @@ def test_drawing_turns_the_discards_under_the_top_card_into_a_new_stock_when_it_
 
 
 def test_drawing_gives_what_is_left_and_says_so_in_the_games_words():
+    """A draw the stock cannot cover gives what is left, and each game says so in a whole sentence
+    of its catalog (issue 14: no English fragment glued to a translated line)."""
     s = table([[], []], discard=["4C"], stock=["9H"])
-    assert [e.text for e in draw_cards(s, 1, 2, " (the stock had only {got})")][0] == \
-        "{p1} draws a card (the stock had only 1)."
+    public = draw_cards(s, 1, 2, jci_short_draw)[0].text
+    assert public == "{p1} draws 1 card: the stock had no more."
+    assert render(public, "es").startswith("{p1} roba 1 carta")
     assert s.hands[1] == ["9H"] and s.stock == []
-    assert [e.text for e in draw_cards(s, 1, 2, " (all there was of {n})")] == ["{p1} has nothing to draw."]
-    t = table([[]], discard=["4C"], stock=["9H", "2S"])
-    assert [e.text for e in draw_cards(t, 0, 1, " (all there was of {n})")][0] == "{p0} draws a card."
+    assert [e.text for e in draw_cards(s, 1, 2, last_one_short_draw)] == ["{p1} has nothing to draw."]
+    t = table([[], []], discard=["4C"], stock=["9H", "2S"])
+    assert [e.text for e in draw_cards(t, 0, 1, last_one_short_draw)][0] == "{p0} draws a card."
+    assert draw_cards(t, 1, 3, last_one_short_draw)[0].text == "{p1} draws 1 card, all there was of 3."
 
 
 def test_draw_at_once_makes_the_next_player_draw_and_miss_the_turn():

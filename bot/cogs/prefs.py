@@ -1,5 +1,5 @@
 """/prefs: a member's own preferences, on every server (the language of their private messages,
-and a four-colour deck for their hand pictures)."""
+and a four-colour deck for their hand, in pictures and text)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ T, N = texts("bot_cogs_prefs")
 
 DECK_CHOICES = [app_commands.Choice(name="two colours (♠♣ black, ♥♦ red)", value=TWO_COLOURS),
                 app_commands.Choice(name="four colours (♠ black, ♥ red, ♦ blue, ♣ green)", value=FOUR_COLOURS)]
-DECK_SHOWN = {TWO_COLOURS: T("Your hand pictures use two colours."),
-              FOUR_COLOURS: T("Your hand pictures use four colours: ♦ blue, ♣ green.")}
+DECK_SHOWN = {TWO_COLOURS: T("Your hand shows two colours."),
+              FOUR_COLOURS:
+              T("Your hand shows four colours: ♦ blue, ♣ green, in pictures and as badges by your cards (🔵 🟢).")}
 
 
 class PrefsCog(commands.Cog):
@@ -27,7 +28,7 @@ class PrefsCog(commands.Cog):
     @app_commands.command(name="prefs", description="Your own settings: the language of your hand and private replies")
     @app_commands.describe(language="The language of your hand panel and private replies "
                                     "(Discord's: your Discord client's language)",
-                           deck="The colours of the suits on your hand pictures")
+                           deck="The colours of the suits in your hand, in pictures and text")
     @app_commands.choices(language=OR_DISCORDS, deck=DECK_CHOICES)
     async def prefs(self, interaction: discord.Interaction, language: str | None = None,
                     deck: str | None = None) -> None:

@@ -214,11 +214,10 @@ def resolve(s: ShedState, seat: int, played: Sequence[str], eff: Effect, draw: D
     return events
 
 
-def draw_cards(s: ShedState, seat: int, n: int, short: Short | str) -> list[Event]:
+def draw_cards(s: ShedState, seat: int, n: int, short: Short) -> list[Event]:
     """``seat`` draws ``n`` cards, the discards under the top card shuffled into a new stock
     whenever it runs out, as far as cards are left. ``short`` gives the public line when fewer
-    than ``n`` came: ``short(seat, got, n)``, e.g. "{p1} draws 2 cards (the stock had only 2).".
-    (A str, as games wrote it before catalogs, ends the English line: ``" (all there was of {n})"``.)"""
+    than ``n`` came: ``short(seat, got, n)``, e.g. "{p1} draws 2 cards (the stock had only 2)."."""
     got: list[str] = []
     events: list[Event] = []
     for _ in range(n):
@@ -234,10 +233,7 @@ def draw_cards(s: ShedState, seat: int, n: int, short: Short | str) -> list[Even
     private = Event(T("You drew {cards}.", cards=Cards(tuple(got))), to=seat)
     if len(got) == n:
         return events + [draws(seat, n), private]
-    if callable(short):
-        return events + [Event(short(seat, len(got), n)), private]
-    word = "a card" if len(got) == 1 else f"{len(got)} cards"
-    return events + [Event(f"{{p{seat}}} draws {word}{short.format(got=len(got), n=n)}."), private]
+    return events + [Event(short(seat, len(got), n)), private]
 
 
 def take_penalty(s: ShedState, seat: int, draw: Draw, ends_turn: bool = True) -> list[Event]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+import discord
 from PIL import Image
 
 from bot.pictures import hand_picture, table_picture
@@ -56,3 +57,42 @@ async def test_four_colours_show_on_the_choosers_hand_only_and_survive_a_restart
     assert again.four_colour(alice.id) and not again.four_colour(bob.id)
     answer = (await alice.slash(channel, "prefs", deck="two")).response.content
     assert "two colours" in answer and not env.bot.service.four_colour(alice.id)
+
+
+async def test_the_four_colour_deck_colours_the_hand_text_and_the_card_buttons_of_its_chooser_only(simcord_env):
+    """Issue 14, /prefs deck: "a four-colour deck … for pictures and text badges". Alice chose four
+    colours: her panel writes each card with its suit's badge (🔵 diamonds, 🟢 clubs, 🔴 hearts,
+    ⚫ spades) and her one-card buttons take their suit's colour; Bob's panel is unchanged."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await alice.slash(channel, "prefs", deck="four")
+    message = (await alice.slash(channel, "play", game="crazy_eights", options="hand_size=5")).response.message
+    tid = table_id(message)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    badge = {"S": "⚫", "H": "🔴", "D": "🔵", "C": "🟢"}
+    colour = {"S": discord.ButtonStyle.secondary, "H": discord.ButtonStyle.danger,
+              "D": discord.ButtonStyle.primary, "C": discord.ButtonStyle.success}
+    for member in (alice, bob):
+        seat = table.seat_of(member.id)
+        panel = (await member.click(message, custom_id=f"ct:{tid}:hand")).response.message
+        hand = table.view(seat).hand
+        for code in hand:
+            card = C.card(code)
+            if card.is_joker:
+                continue
+            shown = f"{badge[card.suit]}{C.text(code)}"
+            assert (shown in panel.content) == (member is alice), (member.name, shown, panel.content)
+        if seat not in table.to_move():
+            continue
+        buttons = {child.label: child.style for row in panel.components for child in row.children
+                   if str(getattr(child, "custom_id", "")).startswith("cp:") and child.label in map(C.text, hand)}
+        playable = any(m.kind == "play" for m in table.game.moves(table.state, seat))
+        assert bool(buttons) == playable, "the player to move has a button per playable card"
+        for label, style in buttons.items():
+            suit = next(C.card(c).suit for c in hand if C.text(c) == label)
+            expected = colour[suit] if member is alice else discord.ButtonStyle.secondary
+            assert style == expected, (member.name, label, style)
