@@ -32,6 +32,7 @@ Rules in ``shared/rules/diloti.md`` (decisions and clarifications); choices made
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -76,9 +77,9 @@ def table_key(code: str) -> tuple[int, int]:
 
 CATEGORIES = (
     MostCards(4),
-    NamedCard(BIG_DIAMOND, 2),
-    EachCard(frozenset({C.ACE}), 1, lambda n: N("{n} ace", "{n} aces", n)),
-    NamedCard(LITTLE_CLUB, 1),
+    NamedCard(BIG_DIAMOND, 2, T("the ten of diamonds")),   # named in words: the last hand's result stays on
+    EachCard(frozenset({C.ACE}), 1, lambda n: N("{n} ace", "{n} aces", n)),   # the table into the next one
+    NamedCard(LITTLE_CLUB, 1, T("the two of clubs")),
 )
 
 
@@ -480,6 +481,77 @@ class Diloti(DealtMatch, Game[DilotiState]):
             return T("A group needs at least two sets of {value}.", value=target)
         return self._keep_fault(s, seat, play)
 
+    # -- building a move from parts (P7): a hand card, then the table items it plays with
+    def targets(self, s: DilotiState, seat: int, card: str) -> list[tuple[str, str]] | None:
+        return ([(code, T("{card}", card=Card(code))) for code in s.table]
+                + [(d["id"], self.decl_name(d)) for d in s.decls])
+
+    def compose(self, s: DilotiState, seat: int, card: str, targets: Sequence[str]) -> list[Move]:
+        want = sorted(targets)
+        return [m for m in self.moves(s, seat) if m.args[0] == card and sorted(_items(m)) == want]
+
+    def why_not_composed(self, s: DilotiState, seat: int, card: str, targets: Sequence[str]) -> str:
+        try:
+            loose, ids = self._items(s, list(targets)) if targets else ((), ())
+            lay = self.read(s, seat, Move("play", (card,)))
+        except IllegalMove as e:
+            return str(e)
+        if not targets:
+            return self._fault(s, seat, lay) or T("That card and that selection are not a move you can make now.")
+        readings = [Play(card, "take", loose, ids)]
+        if len(ids) == 1 and not loose:
+            readings.insert(0, Play(card, "raise", (), ids, self._pile(s, ids[0])["value"] + (value(card) or 0)))
+        total = (value(card) or 0) + sum(value(c) or 0 for c in loose)
+        if loose and not ids and total <= 10 and total != value(card):
+            readings.insert(0, Play(card, "declare", loose, (), total))
+        for play in readings:
+            why = self._fault(s, seat, play)
+            if why:
+                return why
+        return T("That card and that selection are not a move you can make now.")
+
+    def preview(self, s: DilotiState, seat: int, move: Move) -> str:
+        play = self.read(s, seat, move)
+        if play.action in ("declare", "raise", "group"):
+            return T("Play {card}: {move}. You must keep a card of value {value}.", card=Card(play.card),
+                     move=self._label(s, play), value=play.value)
+        return T("Play {card}: {move}.", card=Card(play.card), move=self._label(s, play))
+
+    def parse_typed(self, s: DilotiState, seat: int, text: str) -> Move:
+        words = [w for w in re.split(r"[+\s,]+", text.strip()) if w]
+        if words and words[0].lower() == "play":
+            words = words[1:]
+        example = _typed_form(self._example_move(s, seat))
+        if not words or not C.is_card(words[0]):
+            raise IllegalMove(T("Type a card, then what it does: take, declare V, raise, group V, with the table items "
+                                "(cards, b1…); a card alone is laid. E.g. {example}.", example=example))
+        card = C.card(words[0]).code
+        action, rest = (words[1].lower(), words[2:]) if len(words) > 1 else ("lay", [])
+        params: tuple[tuple[str, str], ...] = ()
+        if action in ("declare", "group"):
+            if not rest or not rest[0].isdigit():
+                raise IllegalMove(T("Say the value after '{action}', e.g. {example}.", action=action, example=example))
+            params = ((action, rest[0]), ("with", "+".join(_typed_items(rest[1:]))))
+        elif action in ("take", "raise") and rest:
+            params = ((action, "+".join(_typed_items(rest))),)
+        elif action != "lay":
+            raise IllegalMove(T("Type a card, then what it does: take, declare V, raise, group V, with the table items "
+                                "(cards, b1…); a card alone is laid. E.g. {example}.", example=example))
+        move = Move("play", (card,), params)
+        reason = self.refuse(s, seat, move)
+        if reason:
+            raise IllegalMove(reason)
+        return self.compose(s, seat, card, _items(move))[0] if params else move
+
+    def typed_example(self, s: DilotiState, seat: int) -> str | None:
+        return T("e.g. {example}", example=_typed_form(self._example_move(s, seat)))
+
+    def _example_move(self, s: DilotiState, seat: int) -> Move:
+        """A move of the seat's own to show how one is typed: a declaration or a capture if it has one."""
+        moves = self.moves(s, seat) or [Move("play", ("2C",), (("group", "9"), ("with", "b1+9C")))]
+        return next((m for m in moves if m.params and m.params[0][0] in ("group", "declare")),
+                    next((m for m in moves if m.params), moves[0]))
+
     # -- playing
     def play(self, s: DilotiState, seat: int, move: Move) -> list[Event]:
         play = self.read(s, seat, move)
@@ -748,6 +820,27 @@ def _move(play: Play) -> Move:
     else:
         params = ()
     return Move("play", (play.card,), params)
+
+
+def _items(move: Move) -> list[str]:
+    """The table items a move plays with (loose cards and declaration ids)."""
+    raw = move.param("take") or move.param("with") or move.param("raise") or ""
+    return raw.split("+") if raw else []
+
+
+def _typed_items(words: Sequence[str]) -> list[str]:
+    """Typed table items as a move names them: cards as codes, declarations as ids."""
+    return [C.card(w).code if C.is_card(w) else w.lower() for w in words]
+
+
+def _typed_form(move: Move) -> str:
+    """A move as typed in the Type move box: "2C group 9 b1 9C", "8S take 5H+3D", "7D"."""
+    if not move.params:
+        return move.args[0]
+    action, first = move.params[0]
+    if action in ("declare", "group"):
+        return f"{move.args[0]} {action} {first} {' '.join(_items(move))}"
+    return f"{move.args[0]} {action} {first}"
 
 
 def _sets(cards: Sequence[str], target: int) -> list[list[str]]:

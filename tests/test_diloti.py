@@ -382,3 +382,54 @@ def test_moves_labels_fit_the_suggested_moves_menu():
     for m in GAME.moves(s, 0):
         assert len(GAME.describe(s, 0, m)[-1][1]) <= 100
         assert GAME.refuse(s, 0, Move.parse(str(m))) is None
+
+
+# --- composed moves (Build a move, Type move) ---------------------------------------------------
+
+def bravo():
+    return table([["2C", "9S", "7H"], ["KH"]], ["9C", "7S", "KD"], [(7, [["3S", "4D"]], 1)])
+
+
+def test_targets_are_the_loose_cards_and_the_declarations():
+    s = bravo()
+    ids = [i for i, _ in GAME.targets(s, 0, "2C")]
+    assert ids == ["7S", "9C", "KD", "b1"]
+    assert "Declaration of 7 (b1) — {p1}'s" in [label for _, label in GAME.targets(s, 0, "2C")]
+
+
+def test_compose_reads_a_selection_every_legal_way():
+    s = bravo()
+    assert [str(m) for m in GAME.compose(s, 0, "2C", ["9C", "b1"])] == ["play 2C group=9 with=9C+b1"]
+    assert [str(m) for m in GAME.compose(s, 0, "2C", ["7S"])] == ["play 2C declare=9 with=7S"]
+    assert [str(m) for m in GAME.compose(s, 0, "2C", ["b1"])] == ["play 2C raise=b1"]
+
+
+def test_why_not_composed_says_what_is_wrong():
+    s = bravo()
+    assert GAME.why_not_composed(s, 0, "7H", ["b1"]) == "A declaration is worth at most 10; 7♥ would make it 14."
+    assert GAME.why_not_composed(s, 0, "9S", ["b1", "KD"]) == "9♠ can only take a declaration of its own value."
+
+
+def test_preview_names_the_card_to_keep():
+    s = bravo()
+    move = GAME.compose(s, 0, "2C", ["9C", "b1"])[0]
+    assert GAME.preview(s, 0, move) == ("Play 2♣: group of 9s with 9♣ and the declaration of 7. "
+                                        "You must keep a card of value 9.")
+
+
+def test_typed_moves_take_declare_raise_group_and_lay():
+    s = bravo()
+    assert str(GAME.parse_typed(s, 0, "2C group 9 b1 9C")) == "play 2C group=9 with=9C+b1"
+    assert str(GAME.parse_typed(s, 0, "2c declare 9 7s")) == "play 2C declare=9 with=7S"
+    assert str(GAME.parse_typed(s, 0, "2C raise b1")) == "play 2C raise=b1"
+    assert str(GAME.parse_typed(s, 0, "7H")) == "play 7H"
+    assert str(GAME.parse_typed(s, 0, "9S take 9C")) == "play 9S take=9C"
+    for bad, reason in (("hello", "Type a card"), ("2C group b1", "Say the value"),
+                        ("9S take 9C+b1", "its own value")):
+        try:
+            GAME.parse_typed(s, 0, bad)
+        except Exception as e:   # IllegalMove
+            assert reason in str(e), (bad, str(e))
+        else:
+            raise AssertionError(bad)
+    assert GAME.typed_example(s, 0).startswith("e.g. 2C")
