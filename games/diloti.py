@@ -320,17 +320,15 @@ class Diloti(DealtMatch, Game[DilotiState]):
 
     def read(self, s: DilotiState, seat: int, move: Move) -> Play:
         """The move as a `Play`, checking only its form (IllegalMove with the reason)."""
-        example = T("e.g. 'play 7D', 'play 8S take=5H+3D', 'play 5C declare=10 with=2H+3S', 'play 2C raise=b1' "
-                    "or 'play 9H group=9 with=9C+b1'")
         if move.kind != "play":
-            raise IllegalMove(T("'{move}' is not a Diloti move: {example}.", move=str(move), example=example))
+            raise IllegalMove(T("'{move}' is not a Diloti move: {example}.", move=str(move), example=_example()))
         code, why = card_to_play(move, s.hands[seat], "7D")
         if why:
             raise IllegalMove(why)
         names = {name for name, _ in move.params}
         if names not in (set(), {"take"}, {"raise"}, {"declare", "with"}, {"group", "with"}):
             raise IllegalMove(T("A Diloti move plays one card, alone or with one of these: {example}.",
-                                example=example))
+                                example=_example()))
         if not names:
             return Play(code, "lay")
         if "raise" in names:
@@ -785,6 +783,11 @@ class Diloti(DealtMatch, Game[DilotiState]):
                 worth -= 6      # one card could take the whole table
             return worth
         return 6 + 0.5 * len(play.loose) + 0.6 * sum(_card_worth(c) for c in (play.card, *play.loose)) + 3 * theirs
+
+
+def _example() -> Text:
+    return T("e.g. 'play 7D', 'play 8S take=5H+3D', 'play 5C declare=10 with=2H+3S', 'play 2C raise=b1' "
+             "or 'play 9H group=9 with=9C+b1'")
 
 
 def three_of_a_rank(cards: Sequence[str]) -> bool:
