@@ -26,6 +26,9 @@ Rules in ``shared/rules/diloti.md`` (decisions and clarifications); choices made
   except the first play of a hand; with ``last_card_xeri`` off, not the hand's last play either.
   The last capturer's side takes what is left at the end (declarations included); no xeri. If
   nobody captured, it counts for nobody.
+* Build a move offers the loose cards and declarations as targets; Type move reads a card, then
+  ``take``/``declare V``/``raise``/``group V`` and the table items (``2C group 9 b1 9C``, ``2C declare 9 7S``,
+  ``8S take 5H+3D``, ``2C raise b1``; a card alone is laid).
 * Scoring per hand, in this order: xeris, most cards 4 (a tie scores nothing), 10♦ 2, aces 1 each,
   2♣ 1. After a hand, the first side to ``target`` wins; the higher total if both; a tie plays on.
 """
@@ -62,7 +65,6 @@ T, N = texts("diloti")
 HAND_SIZE, TABLE_SIZE = 6, 4
 BIG_DIAMOND, LITTLE_CLUB = "10D", "2C"
 CAPTURE_LIMIT, UNION_LIMIT = 400, 300
-ACTIONS = ("take", "declare", "raise", "group")
 
 
 def value(code: str) -> int | None:
@@ -135,6 +137,7 @@ class Diloti(DealtMatch, Game[DilotiState]):
     seats = range(2, 5, 2)
     Options = DilotiOptions
     State = DilotiState
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     summary = T("Greek fishing game: capture by matching and adding up, declare captures for later, score xeris.")
     rules = T(
         "Two players, or four in two partnerships (partners sit opposite and share what they capture). "
@@ -773,8 +776,8 @@ class Diloti(DealtMatch, Game[DilotiState]):
             left = len(s.table) - len(play.loose) + len(s.decls) - len(piles)
             if left == 0 and s.plays > 0:
                 worth += 25
-            elif left == 1 and not s.decls and s.hands[next_seat(seat, s.players)]:
-                worth -= 3      # a lone card left is an easy xeri
+            elif left == 1 and len(s.decls) == len(piles) and s.hands[next_seat(seat, s.players)]:
+                worth -= 6      # a lone card left is an easy xeri
             return worth
         if play.action == "lay":
             worth = -4 - 2 * _card_worth(play.card)
