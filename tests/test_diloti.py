@@ -2,10 +2,13 @@
 
 from collections import Counter
 
+import pytest
+
 from games import cards as C
 from games.common.piles import Pile
 from games.diloti import GAME, DilotiState, table_key, three_of_a_rank
 from games.engine import Move
+from games.options import BadOption
 from tests.playthrough import assert_refused
 
 DECK = Counter(C.french_deck())
@@ -433,3 +436,10 @@ def test_typed_moves_take_declare_raise_group_and_lay():
         else:
             raise AssertionError(bad)
     assert GAME.typed_example(s, 0).startswith("e.g. 2C")
+
+
+def test_two_or_four_players_and_four_without_partnerships_play_alone():
+    with pytest.raises(BadOption):
+        GAME.start(3, {}, 1)
+    assert len(GAME.start(4, {}, 1).piles) == 2
+    assert len(GAME.start(4, {"partnerships": False}, 1).piles) == 4
