@@ -13,7 +13,7 @@ import discord
 
 from bot.deck_colours import badged
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
-from games.engine import View
+from games.engine import View, players_text
 from games.localize import listed
 from games.options import Options, value_text
 from games.text import Text, texts
@@ -23,12 +23,6 @@ T, N = texts("bot_render")
 COLOUR = {LOBBY: discord.Colour.blurple(), PLAYING: discord.Colour.green(),
           FINISHED: discord.Colour.gold(), CANCELLED: discord.Colour.dark_grey()}
 DESCRIPTION_LIMIT = 4000
-
-
-def players_text(seats: range) -> Text:
-    """How many players a game takes: "4 players", "2–6 players"."""
-    low, high = seats.start, seats.stop - 1
-    return N("{n} player", "{n} players", low) if low == high else T("{low}–{high} players", low=low, high=high)
 
 
 def player_count(table: Table) -> Text:

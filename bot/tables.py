@@ -130,7 +130,7 @@ class Table:
         """How many players the game can start with under this table's options (some options
         narrow the game's range, e.g. a table's own seat limits)."""
         counts = [n for n in self.game.seats if _options_allow(self.game, self.record.options, n)]
-        return range(counts[0], counts[-1] + 1) if counts else self.game.seats
+        return range(counts[0], counts[-1] + 1, self.game.seats.step) if counts else self.game.seats
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat of a member, also while a computer stands in for them."""

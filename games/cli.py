@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from games.ai import make_player
 from games.common.table import score_text
-from games.engine import POINTS, BadOption, Event, Game, IllegalMove, Move, State, View
+from games.engine import POINTS, BadOption, Event, Game, IllegalMove, Move, State, View, players_text
 from games.localize import ENGLISH_CODE, LANGUAGES, render
 from games.registry import GAMES, get
 from games.text import Cards, Seat, Text, texts
@@ -173,8 +173,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
 
 
 def player_range(game: Game) -> Text:
-    low, high = game.seats.start, game.seats.stop - 1
-    return N("{n} player", "{n} players", low) if low == high else T("{low}–{high} players", low=low, high=high)
+    return players_text(game.seats)
 
 
 def main(argv: list[str] | None = None, ask: Ask = input, say: Say = print) -> int:

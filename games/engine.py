@@ -279,7 +279,17 @@ def _parse_options(cls: type[Options], items: tuple) -> Options:
     return cls(**dict(items))
 
 
-POINTS = (T("point"), T("points"))   # the unit of most games' scores (`Game.score_unit`)
+POINTS = (T("point"), T("points"))
+
+
+def players_text(seats: range) -> Text:
+    """How many players a game takes: "4 players", "2–6 players", "2 or 4 players" (Diloti)."""
+    low, high = seats[0], seats[-1]
+    if low == high:
+        return N("{n} player", "{n} players", low)
+    if len(seats) == 2 and seats.step > 1:
+        return T("{low} or {high} players", low=low, high=high)
+    return T("{low}–{high} players", low=low, high=high)   # the unit of most games' scores (`Game.score_unit`)
 
 
 class Game(Generic[S]):
@@ -301,8 +311,8 @@ class Game(Generic[S]):
     # -- life cycle
     def start(self, players: int, options: dict[str, Any] | Options | None = None, seed: int = 0) -> S:
         if players not in self.seats:
-            raise BadOption(T("{game} is for {low}–{high} players (got {n})", game=self.title,
-                              low=self.seats.start, high=self.seats.stop - 1, n=players))
+            raise BadOption(T("{game} is for {players} (got {n})", game=self.title, players=players_text(self.seats),
+                              n=players))
         opts = options if isinstance(options, Options) else self.Options.parse(options, players)
         opts.validate(players)
         return self.setup(players, opts, seed)

@@ -359,3 +359,18 @@ def test_events_of_the_same_kind_join_into_one_line_with_their_counts_added():
     assert joined.joined(draws(1)).text == "{p1} draws 4 cards."
     assert one.joined(draws(0)) is None, "another seat's draw is another line"
     assert Event("{p1} passes.").joined(Event("{p1} passes.")) is None, "only events that say how to join do"
+
+
+def test_a_game_for_two_or_four_says_so_and_refuses_three():
+    """Diloti is for 2 players or 4 in partnerships: its player count reads "2 or 4 players", not
+    "2–4", and three players are refused with that count (in the reader's language too)."""
+    from games.engine import BadOption, players_text
+    from games.localize import render
+    from games.registry import GAMES
+
+    diloti = GAMES["diloti"]
+    assert players_text(diloti.seats) == "2 or 4 players"
+    assert render(players_text(diloti.seats), "es") == "2 o 4 jugadores"
+    assert players_text(range(2, 7)) == "2–6 players" and players_text(range(3, 4)) == "3 players"
+    with pytest.raises(BadOption, match="Diloti is for 2 or 4 players"):
+        diloti.start(3, {}, 1)

@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from bot.game_names import folded, matching, names
 from bot.languages import LANGUAGE_CHOICES
-from bot.render import players_text
 from bot.tables import LOBBY, PLAYING, Table, TableError, reason
 from bot.ui import is_manager
+from games.engine import players_text
 from games.localize import language_of, render
 from games.options import BadOption, quoted, value_text
 from games.registry import GAMES
