@@ -37,7 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import multi_capture_fault, multi_captures
+from games.common.capture import multi_capture_fault, multi_captures, table_key
+from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
     Haul,
@@ -61,6 +62,7 @@ from games.common.piles import (
     next_pile_id,
     partition,
     reserved_cards,
+    split_into_sets,
 )
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -72,17 +74,6 @@ T, N = texts("cassino")
 HAND_SIZE = 4
 BIG_CASSINO, LITTLE_CASSINO = "10D", "2S"
 CAPTURE_LIMIT, BUILD_LIMIT = 120, 60
-
-
-def value(code: str) -> int | None:
-    """Ace 1, number cards their pips; court cards have no value."""
-    rank = C.RANK[code]
-    return rank if rank <= 10 else None
-
-
-def table_key(code: str) -> tuple[int, int]:
-    """Loose cards are kept in rank order, then suit."""
-    return (C.RANK[code], C.SUITS.index(C.SUIT[code]))
 
 
 CATEGORIES = (
@@ -474,10 +465,11 @@ class Cassino(DealtMatch, Game[CassinoState]):
                 pile["value"] = play.value
                 return [Event(T("{seat} plays {card} and increases the build of {old} to {value}.", seat=Seat(seat),
                                 card=Card(play.card), old=old, value=play.value))]
-            pile["sets"] += _sets((play.card, *play.loose), play.value)
+            pile["sets"] += split_into_sets((play.card, *play.loose), play.value, value)
             return [Event(T("{seat} plays {card} and adds to the build of {value}.", seat=Seat(seat),
                             card=Card(play.card), value=play.value))]
-        pile = Pile(next_pile_id(s.builds), play.value, _sets((play.card, *play.loose), play.value), seat)
+        sets = split_into_sets((play.card, *play.loose), play.value, value)
+        pile = Pile(next_pile_id(s.builds), play.value, sets, seat)
         s.builds.append(pile.to_data())
         return [Event(T("{seat} plays {card} on {cards}: building {value}.", seat=Seat(seat), card=Card(play.card),
                         cards=Cards(play.loose), value=play.value))]
@@ -797,12 +789,6 @@ def _build_value(played: int, loose: Sequence[int], pile_values: Sequence[int]) 
         return pile_values[0] if loose or played == pile_values[0] else pile_values[0] + played
     top = max([played, *loose])
     return next((v for v in range(top, 11) if total % v == 0), total)
-
-
-def _sets(cards: Sequence[str], target: int) -> list[list[str]]:
-    found = partition([value(c) for c in cards], target)
-    assert found is not None, "a build move is checked before it is played"
-    return [[cards[k] for k in group] for group in found]
 
 
 def _items_text(loose: Sequence[str], build_values: Sequence[int]) -> Text:

@@ -40,7 +40,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import multi_capture_fault, multi_captures, sum_subsets
+from games.common.capture import multi_capture_fault, multi_captures, sum_subsets, table_key
+from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
     Haul,
@@ -54,7 +55,15 @@ from games.common.fishing import (
     totals,
 )
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
-from games.common.piles import Pile, build_unions, keeps_capturer, next_pile_id, partition, reserved_cards
+from games.common.piles import (
+    Pile,
+    build_unions,
+    keeps_capturer,
+    next_pile_id,
+    partition,
+    reserved_cards,
+    split_into_sets,
+)
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
@@ -65,16 +74,6 @@ T, N = texts("diloti")
 HAND_SIZE, TABLE_SIZE = 6, 4
 BIG_DIAMOND, LITTLE_CLUB = "10D", "2C"
 CAPTURE_LIMIT, UNION_LIMIT = 400, 300
-
-
-def value(code: str) -> int | None:
-    """Ace 1, number cards their pips; court cards have no value."""
-    rank = C.RANK[code]
-    return rank if rank <= 10 else None
-
-
-def table_key(code: str) -> tuple[int, int]:
-    return (C.RANK[code], C.SUITS.index(C.SUIT[code]))
 
 
 CATEGORIES = (
@@ -625,7 +624,7 @@ class Diloti(DealtMatch, Game[DilotiState]):
                 sets.append([*Pile.from_data(pile).cards, play.card])
         if all(pile["value"] == play.value for pile in piles):
             free.append(play.card)
-        sets += _sets(free, play.value)
+        sets += split_into_sets(free, play.value, value)
         group = Pile(next_pile_id(s.decls), play.value, sets, seat, {"group": True})
         s.decls.append(group.to_data())
         return [Event(N("{seat} plays {card}: a group of {value}s ({n} card).",
@@ -847,14 +846,6 @@ def _typed_form(move: Move) -> str:
     if action in ("declare", "group"):
         return f"{move.args[0]} {action} {first} {' '.join(_items(move))}"
     return f"{move.args[0]} {action} {first}"
-
-
-def _sets(cards: Sequence[str], target: int) -> list[list[str]]:
-    if not cards:
-        return []
-    found = partition([value(c) for c in cards], target)
-    assert found is not None, "a group is checked before it is played"
-    return [[cards[k] for k in group] for group in found]
 
 
 def _items_text(loose: Sequence[str], piles: Sequence[dict]) -> Text:

@@ -35,7 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import capture_options
+from games.common.capture import capture_options, table_key
+from games.common.capture import numeral_value as value
 from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sides, sole_best, take_rest
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
@@ -58,18 +59,6 @@ CATEGORIES = (
     NamedCard(TWO_OF_CLUBS, 1, T("the two of clubs")),
     NamedCard(TEN_OF_DIAMONDS, 1, T("the ten of diamonds")),
 )
-
-
-def value(code: str) -> int | None:
-    """A card's value for adding up: ace 1, numerals their pips; court cards have none."""
-    rank = C.rank(code)
-    return rank if rank <= 10 else None
-
-
-def table_key(code: str) -> tuple[int, int]:
-    """The table is kept in rank order (then suit), so captures list low cards first."""
-    c = C.card(code)
-    return (c.rank, C.SUITS.index(c.suit))
 
 
 def captures(table: list[str], code: str) -> list[list[str]]:

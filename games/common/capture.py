@@ -35,6 +35,18 @@ def _value_fn(values: ValueOf) -> Callable[[str], int | None]:
     return values.get
 
 
+def numeral_value(code: str) -> int | None:
+    """A card's value for adding up in the French-suited fishing games (Kontsina, Cassino,
+    Diloti): ace 1, numerals their pips; court cards have none (they only pair)."""
+    rank = C.RANK[code]
+    return rank if rank <= 10 else None
+
+
+def table_key(code: str) -> tuple[int, int]:
+    """Loose table cards are kept in rank order, then suit, so captures list low cards first."""
+    return (C.RANK[code], C.SUITS.index(C.SUIT[code]))
+
+
 def sum_subsets(values: Sequence[int | None], target: int, min_size: int = 1,
                 limit: int | None = None) -> list[tuple[int, ...]]:
     """Index tuples (ascending) of the items whose values add up to ``target``,

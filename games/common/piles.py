@@ -170,6 +170,17 @@ def _partition(values: tuple[int, ...], target: int, min_size: int) -> list[list
     return [sorted(order[k] for k in group) for group in found]
 
 
+def split_into_sets(cards: Sequence[str], target: int, value_of: Callable[[str], int | None]) -> list[list[str]]:
+    """``cards`` split into sets each adding up to ``target`` (a move already checked to be legal:
+    they can be); no cards, no sets."""
+    if not cards:
+        return []
+    found = partition([value_of(c) for c in cards], target)
+    if found is None:
+        raise ValueError(f"{list(cards)} do not split into sets of {target}")
+    return [[cards[k] for k in group] for group in found]
+
+
 def build_unions(played_value: int, loose: Sequence[int | None], target: int, *, need_loose: bool = True,
                  limit: int = 500) -> list[tuple[int, ...]]:
     """Which loose items (index tuples, ascending) the played card can take with it so that
