@@ -23,6 +23,8 @@ Wilson intervals; ``--matches auto`` adds matches until the interval is narrower
 more than a heuristic player's share. The levels section plays two strength levels
 (games/ai/levels.py) against each other, seated alternately.
 
+The moves section times `moves()` per state (issue 15: p99 under 2 ms for the capture solver).
+
 Targets (issue 2): Crazy Eights random game < 5 ms median with 4 players, any JSON
 round trip < 0.5 ms, a search decision < 1 s, >= 80 % of 2-player Scopa matches
 and clearly more than 1/4 of 4-player Crazy Eights against random players."""
@@ -40,6 +42,8 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import import_module
 
+from benchmarks.move_generation import states as move_states
+from benchmarks.move_generation import timings as move_timings
 from games.ai import RandomPlayer, SearchPlayer, make_player
 from games.ai.levels import LEVELS, make_level
 from games.registry import GAMES
@@ -431,7 +435,7 @@ def speed_table(args) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sections", nargs="*", default=["speed"], choices=["speed", "strength", "levels"],
+    ap.add_argument("--sections", nargs="*", default=["speed"], choices=["speed", "moves", "strength", "levels"],
                     help="what to run (default: speed)")
     ap.add_argument("--random-games", type=int, default=300, help="random games per game")
     ap.add_argument("--decisions", type=int, default=8, help="search decisions timed per game")
@@ -453,8 +457,28 @@ def main() -> None:
 
     if "speed" in args.sections:
         speed_table(args)
+    if "moves" in args.sections:
+        moves_table(args)
     if "strength" in args.sections or "levels" in args.sections:
         strength_sections(args)
+
+
+def moves_table(args) -> None:
+    """How long `moves()` takes per state (p50, p99, worst; issue 15: the capture solver under 2 ms
+    at p99 on the largest tables), over the states of random and heuristic games."""
+    print(f"move generation: moves() per state over {args.games} random and {args.games} heuristic games, "
+          "best of 3 timings each")
+    print(f"{'game':14} {'pl':>2} │ {'states':>7} {'p50 ms':>7} {'p99 ms':>7} {'worst ms':>8} {'most moves':>10}")
+    for key in args.only or sorted(GAMES):
+        game = GAMES[key]
+        players = PLAYERS.get(key, game.seats.start)
+        found = move_states(game, players, args.games)
+        times = move_timings(game, found)
+        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+        most = max(len(game.moves(s, seat)) for s, seat in found)
+        print(f"{key:14} {players:>2} │ {len(times):>7} {statistics.median(times) * 1e3:>7.3f} {p99 * 1e3:>7.3f} "
+              f"{times[-1] * 1e3:>8.3f} {most:>10}", flush=True)
+    print()
 
 
 if __name__ == "__main__":
