@@ -418,7 +418,7 @@ class Dingo(Game[DingoState]):
         if step.kind == DISCARD:
             return T("Discard {n} of 4: {seat} to discard.", n=self._round(s), seat=Seat(seat))
         if step.kind == PASS:
-            return T("Pass {n} of 3: {seat} to pass a card to {to}.", n=s.cursor["step"] // 2, seat=Seat(seat),
+            return T("Pass {n} of 3: {seat} to pass a card to {to}.", n=(s.cursor["step"] + 1) // 2, seat=Seat(seat),
                      to=Seat(SCRIPT.receiver(s.cursor, seat)))  # type: ignore[arg-type]
         if step.kind == ACE_HUNT:
             return T("The ace hunt: {seat} may play black aces.", seat=Seat(seat))
