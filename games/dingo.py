@@ -129,6 +129,7 @@ class Dingo(Game[DingoState]):
     seats = range(PLAYERS, PLAYERS + 1)
     Options = DingoOptions
     State = DingoState
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     summary = T("Shape your hand by discards and passes, then hunt the diamond rabbits with black wolves.")
     rules = T(
         "The twelve diamonds from 2 to king are the rabbits: they lie face up in a pile, the 2 on top. The other "
