@@ -125,7 +125,7 @@ def _sort(hand: list[str]) -> None:
 class Dingo(Game[DingoState]):
     key = "dingo"
     title = T("Dingo")
-    aliases = ("dingo", "rabbit hunt", "wolves and rabbits")
+    aliases = ("dingo",)
     seats = range(PLAYERS, PLAYERS + 1)
     Options = DingoOptions
     State = DingoState
@@ -356,8 +356,8 @@ class Dingo(Game[DingoState]):
         results = self.game_points(s)
         for i, pts in enumerate(results):
             s.scores[i] += pts
-        detail = T("Game {n}: {scores}.", n=s.hand_no, scores=AndList(tuple(
-            T("{seat} {points}", seat=Seat(i), points=f"{pts:+d}") for i, pts in enumerate(results))))
+        lines = [T("{seat} {points}", seat=Seat(i), points=f"{pts:+d}") for i, pts in enumerate(results)]
+        detail = T("Game {n}: {scores}.", n=s.hand_no, scores=AndList(tuple(lines)))
         events = [Event(detail)]
         s.last_result = text_data(detail)
         games = self.options_of(s).games
@@ -438,8 +438,10 @@ class Dingo(Game[DingoState]):
                  PileView(T("Hunt"), list(s.hunt), len(s.hunt)),
                  PileView(T("Discards"), s.discards[-1:], len(s.discards)),
                  PileView(T("Escaped rabbits"), list(s.escaped), len(s.escaped))]
-        piles += [PileView(T("Score pile"), list(w), len(w), i) for i, w in enumerate(s.won)]
-        piles += [PileView(T("Penalty pile"), list(p), len(p), i) for i, p in enumerate(s.penalty) if p]
+        piles += [PileView(T("Score pile of {seat}", seat=Seat(i)), list(w), len(w), i)
+                  for i, w in enumerate(s.won) if w]
+        piles += [PileView(T("Penalty pile of {seat}", seat=Seat(i)), list(p), len(p), i)
+                  for i, p in enumerate(s.penalty) if p]
         facts = [T("Game {n} of {total}", n=s.hand_no, total=games)]
         if s.last_result:
             facts.append(text_from(s.last_result))
