@@ -480,9 +480,10 @@ class Dingo(Game[DingoState]):
         twin = super().determinize(s, seat, rng)
         if seat is None:
             return twin
+        shown = {c for z in self.zones(s) if z.visible_to == "all" for c in z.cards}
         pinned = {}
         for giver, to, code, step in s.passes:
-            if giver == seat and code in s.hands[to] and to != seat \
+            if giver == seat and code not in shown and code not in s.hands[seat] \
                     and not any(g == to and later > step for g, _, _, later in s.passes):
                 pinned[code] = to
         for code, to in pinned.items():
