@@ -462,6 +462,10 @@ class Dingo(Game[DingoState]):
         if len(s.winners) > 1:
             summary = N("{seats} share the win with {n} point!", "{seats} share the win with {n} points!", best,
                         seats=Seats(tuple(s.winners)))
+        elif s.scores.count(best) > 1:
+            summary = N("{seat} wins with {n} point, holding the highest rabbit of those tied!",
+                        "{seat} wins with {n} points, holding the highest rabbit of those tied!", best,
+                        seat=Seat(s.winners[0]))
         else:
             summary = N("{seat} wins with {n} point!", "{seat} wins with {n} points!", best,
                         seat=Seat(s.winners[0]))

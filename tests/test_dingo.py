@@ -215,9 +215,10 @@ def finish(s, won: list[list[str]]) -> None:
 
 def test_clarification_3_a_tie_goes_to_the_highest_rabbit_in_the_score_pile() -> None:
     s = new()
-    finish(s, [["KD", "2S"], ["5D", "9S"], ["3S"], []])
-    assert s.over and GAME.outcome(s).winners == [0]
-    assert GAME.outcome(s).placings[0] == 1 and GAME.outcome(s).placings[1] == 2
+    finish(s, [["5D", "9S", "3C"], ["KD", "2S"], ["3S"], []])
+    assert s.over and s.scores[:2] == [3, 3] and GAME.outcome(s).winners == [1]
+    assert "highest rabbit" in str(GAME.outcome(s).summary)
+    assert GAME.outcome(s).placings[:2] == [2, 1]
 
 
 def test_clarification_3_tied_players_without_rabbits_share_the_win() -> None:
