@@ -113,6 +113,7 @@ class Mattis(Game[MattisState]):
     title = T("Mattis")
     aliases = ("mattis", "blåmattis", "blamattis", "fool", "skitgubbe")
     seats = range(3, 9)
+    heuristic_trust = 1.0
     Options = MattisOptions
     State = MattisState
     summary = T("Win high cards in quick tricks, then beat your way out: the last one holding cards is the mattis.")
@@ -569,7 +570,7 @@ class Mattis(Game[MattisState]):
 
         def cost(m: Move) -> tuple:
             trump = C.suit(m.args[0]) == s.trump
-            return (trump, -len(m.args), power(m.args[-1]))
+            return (trump, -len(m.args), B.rank_power(m.args[-1]))
         return min(plays, key=cost)
 
 

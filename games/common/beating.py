@@ -18,6 +18,7 @@ one before it, so a new play has to beat only the last one (beating is transitiv
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from games import cards as C
 from games.common.tricks import ACES_HIGH, power
@@ -26,9 +27,19 @@ Play = list[str]
 ORDER = ACES_HIGH
 
 
+@cache
+def card_key(code: str) -> tuple[int, int]:
+    """(suit index, rank power with aces high): the order plays are listed in."""
+    return C.SUITS.index(C.suit(code)), power(code, ORDER)
+
+
+def rank_power(code: str) -> int:
+    return card_key(code)[1]
+
+
 def sort_run(cards: Sequence[str]) -> Play:
     """``cards`` lowest first, by suit then rank (aces high)."""
-    return sorted(cards, key=lambda c: (C.SUITS.index(C.suit(c)), power(c, ORDER)))
+    return sorted(cards, key=card_key)
 
 
 def is_play(cards: Sequence[str]) -> bool:
@@ -37,7 +48,7 @@ def is_play(cards: Sequence[str]) -> bool:
         return False
     if len({C.suit(c) for c in cards}) != 1:
         return False
-    ranks = sorted(power(c, ORDER) for c in cards)
+    ranks = sorted(rank_power(c) for c in cards)
     return all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False))
 
 
@@ -47,7 +58,7 @@ def beats(play: Sequence[str], target: Sequence[str], trump: str | None) -> bool
     mine, theirs = C.suit(play[0]), C.suit(target[0])
     if mine != theirs:
         return bool(trump) and mine == trump
-    return min(power(c, ORDER) for c in play) > max(power(c, ORDER) for c in target)
+    return min(rank_power(c) for c in play) > max(rank_power(c) for c in target)
 
 
 def beats_table(play: Sequence[str], table: Sequence[Sequence[str]], trump: str | None) -> bool:
@@ -60,7 +71,7 @@ def suit_runs(hand: Sequence[str]) -> list[Play]:
     runs: list[Play] = []
     for code in sort_run(hand):
         last = runs[-1] if runs else None
-        if last and C.suit(last[-1]) == C.suit(code) and power(code, ORDER) == power(last[-1], ORDER) + 1:
+        if last and card_key(code) == (card_key(last[-1])[0], card_key(last[-1])[1] + 1):
             last.append(code)
         else:
             runs.append([code])
@@ -72,19 +83,30 @@ def maximal_runs(hand: Sequence[str]) -> list[Play]:
     return [run for run in suit_runs(hand) if len(run) > 1]
 
 
+def _sub_runs(run: Play) -> list[Play]:
+    return [run[start:end] for start in range(len(run)) for end in range(start + 1, len(run) + 1)]
+
+
 def all_plays(hand: Sequence[str]) -> list[Play]:
     """Every play the hand holds: each card, and every run inside each maximal run."""
-    plays: list[Play] = []
-    for run in suit_runs(hand):
-        for start in range(len(run)):
-            for end in range(start + 1, len(run) + 1):
-                plays.append(run[start:end])
-    return plays
+    return [play for run in suit_runs(hand) for play in _sub_runs(run)]
 
 
 def beating_plays(hand: Sequence[str], table: Sequence[Sequence[str]], trump: str | None) -> list[Play]:
-    """Every play of ``hand`` that may be made on ``table`` (all of them when it is empty)."""
-    return [play for play in all_plays(hand) if beats_table(play, table, trump)]
+    """Every play of ``hand`` that may be made on ``table`` (all of them when it is empty): the
+    trump runs on a non-trump play, and in the play's suit the runs above its highest card."""
+    if not table:
+        return all_plays(hand)
+    target = table[-1]
+    suit, high = C.suit(target[0]), max(rank_power(c) for c in target)
+    plays: list[Play] = []
+    for run in suit_runs(hand):
+        run_suit = C.suit(run[0])
+        if run_suit == suit:
+            plays += _sub_runs([c for c in run if rank_power(c) > high])
+        elif trump and run_suit == trump:
+            plays += _sub_runs(run)
+    return plays
 
 
 def extensions(hand: Sequence[str], first: str) -> list[Play]:
