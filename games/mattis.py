@@ -9,11 +9,14 @@ Choices where they leave room, and how the game is stored:
   whatever the suit (`games.common.tricks.top_rank_seats`); equal top ranks re-play among
   the tied seats in turn order (`tie_replay`: a tied seat with no cards plays blind
   automatically while the stock holds two or more, otherwise drops out; one left wins at
-  once; nobody left: the earliest tied seat wins). The winner takes every card of the
+  once; nobody left: the earliest tied seat wins). With ``blind_play`` off a tied seat
+  without cards drops out of the tie. The winner takes every card of the
   trick, tie-breaks included, and everyone draws up to three, the winner first, each
   taking all they need at once. The last stock card is shown and goes to its drawer's
   won pile: its suit is trump and its drawer the trump maker. After the drawing, phase 1
   ends when a seat holds no card; everybody's hand cards join their won pile.
+* The trump card stays on the table message all game: in phase 2 everyone knows it is
+  in its maker's hand until played.
 * Won piles lie face down: the table shows their sizes only. Every card in them was
   played face up, as was every play picked up in phase 2, so the state keeps those hand
   cards apart (``known``) as public knowledge: only the cards left in hand at the end of
@@ -111,7 +114,7 @@ class Mattis(Game[MattisState]):
 
     key = "mattis"
     title = T("Mattis")
-    aliases = ("mattis", "blåmattis", "blamattis", "fool", "skitgubbe")
+    aliases = ("mattis", "blåmattis", "blamattis")
     seats = range(3, 9)
     heuristic_trust = 1.0
     Options = MattisOptions
@@ -468,12 +471,9 @@ class Mattis(Game[MattisState]):
 
     def _facts(self, s: MattisState) -> list[str]:
         facts: list[str] = []
-        if s.trump and s.phase == COLLECT:
+        if s.trump:
             facts.append(T("Trump: {card} turned by {seat}: {suit} are trump", card=Card(s.trump_card[0]),
                            seat=Seat(s.maker), suit=Suit(s.trump)))
-        elif s.trump:
-            facts.append(T("Trump: {symbol} {suit}, turned by {seat}", symbol=C.SUIT_SYMBOLS[s.trump],
-                           suit=Suit(s.trump), seat=Seat(s.maker)))
         if s.phase == COLLECT and len(s.contenders) < s.players and s.contenders:
             facts.append(T("Tie-break between {seats}", seats=Seats(tuple(s.contenders))))
         if s.phase == SHED and s.table:

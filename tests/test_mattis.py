@@ -262,7 +262,7 @@ def test_clarification_12_the_table_message_shows_counts_trump_plays_needed_out_
     play(s, "play 5H", "play 8H")
     view = GAME.view(s, None)
     facts = " ".join(view.facts)
-    assert "spades" in facts and "{p0}" in facts, "the trump suit and its maker"
+    assert "2♠" in facts and "spades" in facts and "{p0}" in facts, "the trump card, its suit and its maker"
     assert "2 more plays" in facts, "the plays the trick still needs"
     assert "Out: {p1}" in facts
     assert "blåmattis" in view.seats[3].notes
