@@ -91,3 +91,22 @@ def test_pairs_and_seat_to_play_count_from_the_leader():
 def test_power_orders_ranks():
     assert T.power("AS") > T.power("KS") > T.power("2S")
     assert T.power("AS", T.ACES_LOW) < T.power("2S", T.ACES_LOW)
+
+
+def test_highest_rank_regardless_of_suit_wins_and_equal_ranks_tie():
+    """Mattis phase 1: the highest rank wins whatever the suit; equal top ranks are a tie."""
+    assert T.top_rank_seats([(1, "9H"), (2, "KS"), (0, "QH")]) == [2]
+    assert T.top_rank_seats([(1, "KH"), (2, "2S"), (0, "KD")]) == [1, 0]
+    assert T.top_rank_seats([(0, "AC"), (1, "KC")]) == [0], "aces high"
+
+
+def test_a_tie_is_replayed_by_the_tied_seats_who_can_still_play():
+    assert T.tie_replay([1, 3], [True, True, True, True]) == ([1, 3], None)
+
+
+def test_a_tie_only_one_seat_can_continue_is_won_by_it_at_once():
+    assert T.tie_replay([1, 3], [True, False, True, True]) == ([], 3)
+
+
+def test_a_tie_nobody_can_continue_goes_to_the_earliest_tied_seat():
+    assert T.tie_replay([2, 0], [False, True, False]) == ([], 2)

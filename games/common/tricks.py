@@ -81,3 +81,25 @@ def pairs(leader: int, cards: Sequence[str], players: int, direction: int = 1) -
 def seat_to_play(leader: int, played: int, players: int, direction: int = 1) -> int:
     """Whose turn it is once ``played`` cards lie in a trick led by ``leader``."""
     return (leader + direction * played) % players
+
+
+# --- highest regardless of suit, with ties re-played (Mattis phase 1) ------------------------
+
+def top_rank_seats(plays: Sequence[tuple[int, str]], order: tuple[int, ...] = ACES_HIGH) -> list[int]:
+    """The seats, in play order, whose card has the highest rank among ``plays`` (``(seat, card)``
+    pairs), whatever the suits: one seat wins the trick; several are tied and play again."""
+    if not plays:
+        return []
+    top = max(power(code, order) for _, code in plays)
+    return [seat for seat, code in plays if power(code, order) == top]
+
+
+def tie_replay(tied: Sequence[int], can_play: Sequence[bool]) -> tuple[list[int], int | None]:
+    """Who re-plays a tie among ``tied`` (in turn order), given per seat whether it can still
+    play a card: ``(seats to play again, None)``, or ``([], winner)`` when the tie is decided
+    without playing: the only one who can continue wins at once, and when nobody can the
+    earliest tied seat wins."""
+    able = [seat for seat in tied if can_play[seat]]
+    if len(able) > 1:
+        return able, None
+    return [], able[0] if able else tied[0]

@@ -123,6 +123,7 @@ E2E = {
     "xeri": (2, 0, "hands=1"),
     "kontsina": (2, 1, "target=1"),
     "dingo": (2, 2, None),
+    "mattis": (2, 1, None),
 }
 
 
