@@ -206,6 +206,7 @@ class View:
     to_move: list[int] = field(default_factory=list)
     over: bool = False
     result: str | None = None
+    private: list[str] = field(default_factory=list)   # lines only this seat may read (a team's signals)
 
     def to_dict(self) -> dict[str, Any]:
         d = dict(self.__dict__)
