@@ -495,6 +495,11 @@ class Game(Generic[S]):
         Games whose far future is mostly noise (bluffing) cut playouts short."""
         return None
 
+    def heuristic_decides(self, s: S, seat: int) -> bool:
+        """Whether ``seat``'s move now is left to `heuristic_move` without a search: a move that only
+        informs (Envite's signals), whose choices playouts cannot tell apart."""
+        return False
+
     def rollout_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The move a cheap playout policy picks; random unless a game knows better."""
         return moves[rng.randrange(len(moves))]

@@ -66,6 +66,8 @@ SIGNAL_TEXTS = {"top": T("I hold a top trump"), "two": T("I hold two trumps"), "
                 "none": T("I hold no trump"), "play": T("Play it"), "fold": T("Fold")}
 SIGNAL_WEIGHT = {"top": 2.2, "two": 1.8, "one": 1.0, "none": 0.2, "play": 1.5, "fold": 0.3}
 TEAM_NAMES = (T("Team A"), T("Team B"))
+# a captain's thresholds on `Envite.strength` (about 1 per trump held or signalled, more for high ones)
+CHALLENGE_AT, ACCEPT_AT, RAISE_AT = 1.2, 0.3, 2.8
 
 PLAY_AT, CHALLENGE, FORFEIT, HOLD, QUIET = "play", "challenge", "forfeit", "hold", "quiet"
 _SIMPLE = {k: Move(k) for k in (PLAY_AT, CHALLENGE, FORFEIT, HOLD, QUIET, K.ACCEPT, K.DECLINE, K.RAISE)}
@@ -127,7 +129,6 @@ class Envite(Game[EnviteState]):
     seats = range(4, 13)
     Options = EnviteOptions
     State = EnviteState
-    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     summary = T("Canarian team game: captains raise the stakes, teammates signal, first to two tricks wins.")
     rules = T(
         "Two teams sit in alternation; each has a captain who alone speaks about the stakes. With an odd "
@@ -646,6 +647,10 @@ class Envite(Game[EnviteState]):
             return _SIMPLE[QUIET]
         return self._stake_choice(s, seat, moves)
 
+    def heuristic_decides(self, s: EnviteState, seat: int) -> bool:
+        """A signal is sent honestly by the rule of thumb (decision 5), never searched."""
+        return all(m.kind in ("signal", QUIET) for m in self.moves(s, seat))
+
     def rollout_move(self, s: EnviteState, seat: int, moves: list[Move], rng: random.Random) -> Move:
         kinds = {m.kind for m in moves}
         if QUIET in kinds:
@@ -656,15 +661,15 @@ class Envite(Game[EnviteState]):
         power = self.strength(s, seat)
         kinds = {m.kind for m in moves}
         if FORFEIT in kinds:
-            return _SIMPLE[PLAY_AT] if power >= 1.2 else _SIMPLE[FORFEIT]
+            return _SIMPLE[PLAY_AT] if power >= ACCEPT_AT else _SIMPLE[FORFEIT]
         if K.ACCEPT in kinds:
-            if K.RAISE in kinds and power >= 2.3:
+            if K.RAISE in kinds and power >= RAISE_AT:
                 return _SIMPLE[K.RAISE]
-            return _SIMPLE[K.ACCEPT] if power >= 1.2 else _SIMPLE[K.DECLINE]
+            return _SIMPLE[K.ACCEPT] if power >= ACCEPT_AT else _SIMPLE[K.DECLINE]
         if CHALLENGE in kinds:
-            return _SIMPLE[CHALLENGE] if power >= 2.0 else _SIMPLE[PLAY_AT]
+            return _SIMPLE[CHALLENGE] if power >= CHALLENGE_AT else _SIMPLE[PLAY_AT]
         if K.RAISE in kinds:
-            return _SIMPLE[K.RAISE] if power >= 2.5 else _SIMPLE[HOLD] if HOLD in kinds else moves[0]
+            return _SIMPLE[K.RAISE] if power >= RAISE_AT else _SIMPLE[HOLD] if HOLD in kinds else moves[0]
         return moves[0]
 
     def _card_choice(self, s: EnviteState, moves: list[Move]) -> Move:

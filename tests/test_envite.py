@@ -380,3 +380,14 @@ def test_computer_captains_challenge_with_strong_hands_and_play_with_weak_ones()
     s.hands[0] = ["3C", "4D", "5H"]
     s.hands[1], s.hands[2] = s.hands[2], s.hands[1]
     assert str(GAME.heuristic_move(s, 0, GAME.moves(s, 0), random.Random(1))) == "play"
+
+
+def test_computer_teammates_send_honest_signals_without_a_search():
+    """Decision 5: bot teammates send honest signals (the search leaves signals to the rule of thumb)."""
+    from games.ai import SearchPlayer
+    s = negotiating(captains=(0, 1))
+    s.heard = [-1] * 4
+    s.hands[2] = ["5S", "2D", "QD"]       # one trump (spades)
+    assert str(SearchPlayer(iterations=50, seconds=None, seed=1).choose(GAME, s, 2)) == "signal one"
+    s.hands[1], s.hands[2] = ["3S", "4C", "3D"], ["2S", "2D", "QD"]       # the top trump
+    assert str(SearchPlayer(iterations=50, seconds=None, seed=1).choose(GAME, s, 2)) == "signal top"
