@@ -473,7 +473,10 @@ class Envite(Game[EnviteState]):
                 return ((T("Play from your dummy's hand"), T("{card}", card=Card(move.args[0]))),)
             return ((T("Play a card"), T("{card}", card=Card(move.args[0]))),)
         if move.kind == "signal":
-            return ((T("Signal to your team"), SIGNAL_TEXTS[move.args[0]]),)
+            signal = (T("Signal to your team"), SIGNAL_TEXTS[move.args[0]])
+            if s.phase == PLAY and self.controller(s, s.turn) == seat:   # next to the cards: one button first
+                return ((T("Play a card"), T("Send a signal to your team")), signal)
+            return (signal,)
         if move.kind == QUIET:
             return ((T("Signal to your team"), T("No signal now")),)
         if s.phase == LIE:

@@ -391,3 +391,12 @@ def test_computer_teammates_send_honest_signals_without_a_search():
     assert str(SearchPlayer(iterations=50, seconds=None, seed=1).choose(GAME, s, 2)) == "signal one"
     s.hands[1], s.hands[2] = ["3S", "4C", "3D"], ["2S", "2D", "QD"]       # the top trump
     assert str(SearchPlayer(iterations=50, seconds=None, seed=1).choose(GAME, s, 2)) == "signal top"
+
+
+def test_a_player_on_turn_finds_the_signals_behind_one_button_next_to_the_cards():
+    """Decision 5 (input): signals never crowd out the cards of a player to play."""
+    s = table([["KS", "QS", "3C"], ["2S", "4C", "3D"], ["5S", "2D", "QD"], ["4S", "6S", "7S"]], dealer=2, trump="S",
+              captains=(0, 3))
+    s.heard = [-1] * 4
+    first = [label for label, _ in GAME.prompt(s, 1).step().answers]
+    assert first == ["2♠", "4♣", "3♦", "Send a signal to your team"]
