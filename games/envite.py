@@ -544,6 +544,7 @@ class Envite(Game[EnviteState]):
                  self._stake_text(s),
                  T("Trump: {suit} (turned card {card})", suit=Suit(s.trump), card=Card(s.upcard[0])),
                  T("Tricks this hand: {x} to {y}", x=s.tricks[0], y=s.tricks[1])]
+        facts.append(T("Play goes to the right: {order}", order=self._order_text(s)))
         if teams.dummies():
             facts.append(N("{seat} plays the dummy ({n} card).", "{seat} plays the dummy ({n} cards).",
                            len(s.dummy), seat=Seat(s.captains[1])))
@@ -560,6 +561,15 @@ class Envite(Game[EnviteState]):
                     seats=seats, piles=piles, status=status, facts=facts, to_move=sorted(self.to_move(s)),
                     over=s.over, result=self.outcome(s).summary if s.over else None,
                     private=self.private_lines(s, seat))
+
+    def _order_text(self, s: EnviteState) -> Text:
+        """The places in playing order from the one to lead, with arrows (decision 7)."""
+        place = s.leader if s.phase == PLAY and (s.trick or s.step) else self.next_place(s, s.dealer)
+        order = self.place_name(s, place)
+        for _ in range(self.teams(s).places - 1):
+            place = self.next_place(s, place)
+            order = T("{first} → {next}", first=order, next=self.place_name(s, place))
+        return order
 
     def private_lines(self, s: EnviteState, seat: int | None) -> list[str]:
         """The dummy's cards for its captain, and the team's signals this hand for every teammate."""

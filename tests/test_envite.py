@@ -5,6 +5,7 @@ import random
 from games import cards as C
 from games.engine import Move
 from games.envite import GAME, LIE, NEGOTIATE, PLAY, extras
+from games.localize import render
 from tests.playthrough import assert_refused, play_random
 
 
@@ -400,3 +401,12 @@ def test_a_player_on_turn_finds_the_signals_behind_one_button_next_to_the_cards(
     s.heard = [-1] * 4
     first = [label for label, _ in GAME.prompt(s, 1).step().answers]
     assert first == ["2♠", "4♣", "3♦", "Send a signal to your team"]
+
+
+def test_the_table_shows_the_order_of_play_to_the_right_with_arrows():
+    """Decision 7: seats alternate by team, play goes right, the table shows the order with arrows."""
+    s = GAME.start(4, {}, 2)
+    s.dealer = 2
+    s.leader = s.turn = 1
+    facts = [f for f in GAME.view(s, None).facts if "right" in str(f)]
+    assert render(facts[0], "en", ["a", "b", "c", "d"]) == "Play goes to the right: b → a → d → c"
