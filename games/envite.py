@@ -64,6 +64,8 @@ EXTRAS_PER_TEAM_SIZE = {2: 0, 3: 3, 4: 4, 5: 5, 6: 6}
 SIGNALS = ("top", "two", "one", "none", "play", "fold")
 SIGNAL_TEXTS = {"top": T("I hold a top trump"), "two": T("I hold two trumps"), "one": T("I hold one trump"),
                 "none": T("I hold no trump"), "play": T("Play it"), "fold": T("Fold")}
+HAND_SIGNALS = ("top", "two", "one", "none")   # what `Envite.honest_signal` tells of a full hand
+DEAL_TRIES = 40                                # redeals to match the signals a search player trusts
 SIGNAL_WEIGHT = {"top": 2.2, "two": 1.8, "one": 1.0, "none": 0.2, "play": 1.5, "fold": 0.3}
 TEAM_NAMES = (T("Team A"), T("Team B"))
 # a captain's thresholds on `Envite.strength` (about 1 per trump held or signalled, more for high ones)
@@ -659,6 +661,24 @@ class Envite(Game[EnviteState]):
             return _SIMPLE[QUIET]
         return self._stake_choice(s, seat, moves)
 
+    def determinize(self, s: EnviteState, seat: int | None, rng: random.Random) -> EnviteState:
+        """Deal the hidden cards anew, keeping each teammate's hand true to the trump signal it sent
+        while it still held all its cards (a computer captain trusts signals, decision 5)."""
+        promised = self._promised(s, seat)
+        twin = super().determinize(s, seat, rng)
+        for _ in range(DEAL_TRIES):
+            if all(self.honest_signal(twin, who) == signal for who, signal in promised):
+                break
+            twin = super().determinize(s, seat, rng)
+        return twin
+
+    def _promised(self, s: EnviteState, seat: int | None) -> list[tuple[int, str]]:
+        if seat is None:
+            return []
+        latest = {who: signal for who, signal in s.signals
+                  if who % 2 == seat % 2 and who != seat and signal in HAND_SIGNALS}
+        return [(who, signal) for who, signal in latest.items() if len(s.hands[who]) == HAND]
+
     def heuristic_decides(self, s: EnviteState, seat: int) -> bool:
         """A signal is sent honestly by the rule of thumb (decision 5), never searched."""
         return all(m.kind in ("signal", QUIET) for m in self.moves(s, seat))
@@ -701,9 +721,13 @@ class Envite(Game[EnviteState]):
         at = ladder.winning_index(s.trick)
         best = s.trick[at]
         winner_place = (s.leader + RIGHT * at) % self.teams(s).places
-        if winner_place % 2 == s.turn % 2:
-            return _CARD_MOVES[min(cards, key=worth)]
+        side = s.turn % 2
         beating = [c for c in cards if ladder.beats(c, best)]
+        if winner_place % 2 == side:
+            last = len(s.trick) == self.teams(s).places - 1
+            if s.tricks[1 - side] == 1 and not last and beating:
+                return _CARD_MOVES[max(beating, key=worth)]    # this trick decides the hand: make it safe
+            return _CARD_MOVES[min(cards, key=worth)]
         return _CARD_MOVES[min(beating or cards, key=worth)]
 
 

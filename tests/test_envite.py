@@ -410,3 +410,11 @@ def test_the_table_shows_the_order_of_play_to_the_right_with_arrows():
     s.leader = s.turn = 1
     facts = [f for f in GAME.view(s, None).facts if "right" in str(f)]
     assert render(facts[0], "en", ["a", "b", "c", "d"]) == "Play goes to the right: b → a → d → c"
+
+
+def test_a_computer_captain_deals_its_imagined_teammates_hands_true_to_their_signals():
+    """Decision 5: a bot captain trusts the signals (its search imagines hands that match them)."""
+    s = negotiating(captains=(0, 1))
+    s.signals = [[2, "none"]]
+    rng = random.Random(4)
+    assert all(GAME.honest_signal(GAME.determinize(s, 0, rng), 2) == "none" for _ in range(20))
