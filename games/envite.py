@@ -32,7 +32,10 @@ Choices where the rules file leaves room (decisions and clarifications in
 * Signals: a non-captain may send one signal from a preset list to their team in the
   negotiation and once in each trick (not more often, so the table never waits on them); they
   are team-private events and the team's panels list them. Computer players send honest signals
-  and a computer captain trusts them.
+  (the rule of thumb decides them, `heuristic_decides`) and a computer captain trusts them: its
+  strength estimate counts them, and its search imagines teammates' hands that match them.
+* Not offered (rules file options left for later): editable signal presets, open hands to the
+  captain while lying down (a zone seen by two seats), switching the trawl penalty or lying down off.
 """
 
 from __future__ import annotations
