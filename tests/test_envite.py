@@ -418,3 +418,10 @@ def test_a_computer_captain_deals_its_imagined_teammates_hands_true_to_their_sig
     s.signals = [[2, "none"]]
     rng = random.Random(4)
     assert all(GAME.honest_signal(GAME.determinize(s, 0, rng), 2) == "none" for _ in range(20))
+
+
+def test_random_games_with_challenges_during_play_keep_every_invariant():
+    """Clarification 5's option through whole random games: cards conserved, JSON round trip, no leak."""
+    for players in (5, 7):
+        options = {"challenge_timing": "in_play", "stones": 5, "best_of": 1}
+        assert play_random(GAME, players, options, players).final.over
