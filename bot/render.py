@@ -182,6 +182,7 @@ def panel_text(table: Table, seat: int, question: str | None, note: str | None =
                           status=view.status)))
     hand = cards_text(table, view.hand, four_colour)
     lines.append(render(T("**Your hand ({n}):** {cards}", n=len(view.hand), cards=hand)))
+    lines += [f"🔒 {render(line)}" for line in view.private]   # what only this seat may read (a team's signals)
     private = table.private.get(seat)
     if private:
         lines.append(f"_{render(private)}_")

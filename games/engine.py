@@ -206,6 +206,7 @@ class View:
     to_move: list[int] = field(default_factory=list)
     over: bool = False
     result: str | None = None
+    private: list[str] = field(default_factory=list)   # lines only this seat may read (a team's signals)
 
     def to_dict(self) -> dict[str, Any]:
         d = dict(self.__dict__)
@@ -493,6 +494,11 @@ class Game(Generic[S]):
         """The longest search playout worth running from ``s`` (None: the player's own limit).
         Games whose far future is mostly noise (bluffing) cut playouts short."""
         return None
+
+    def heuristic_decides(self, s: S, seat: int) -> bool:
+        """Whether ``seat``'s move now is left to `heuristic_move` without a search: a move that only
+        informs (Envite's signals), whose choices playouts cannot tell apart."""
+        return False
 
     def rollout_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The move a cheap playout policy picks; random unless a game knows better."""

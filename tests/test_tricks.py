@@ -110,3 +110,37 @@ def test_a_tie_only_one_seat_can_continue_is_won_by_it_at_once():
 
 def test_a_tie_nobody_can_continue_goes_to_the_earliest_tied_seat():
     assert T.tie_replay([2, 0], [False, True, False]) == ([], 2)
+# --- special trumps (Envite) and first to two tricks --------------------------------------
+
+ENVITE_PLAIN = (2, 3, 4, 5, 6, 7, 1, 11, 12, 13)
+ENVITE_TRUMPS = (3, 4, 5, 6, 7, 1, 11, 12, 13, 2)
+
+
+def envite_ladder(trump: str, specials: tuple[str, ...] = ("JD", "QC", "3C")) -> T.TrumpLadder:
+    return T.TrumpLadder(trump, ENVITE_PLAIN, ENVITE_TRUMPS, specials)
+
+
+def test_a_special_trump_belongs_to_the_trump_suit_not_its_printed_suit():
+    ladder = envite_ladder("H")
+    assert ladder.suit_of("3C") == "H" and ladder.is_trump("QC") and not ladder.is_trump("4C")
+    # clubs led: 3♣ is a trump, so a hand with only 3♣ among its clubs is void in clubs
+    assert ladder.legal_follow(["3C", "KS", "2D"], "5C") == ["3C", "KS", "2D"]
+    # a trump led: 3♣ must answer it
+    assert ladder.legal_follow(["3C", "KS"], "4H") == ["3C"]
+
+
+def test_special_trumps_rank_above_the_trump_suit_in_their_order():
+    ladder = envite_ladder("S", ("JD", "QC", "3C", "5D"))
+    assert ladder.winning_index(["2S", "JD"]) == 1       # the lowest special beats the trump 2
+    assert ladder.winning_index(["JD", "QC", "5D", "3C"]) == 2
+    assert ladder.winning_index(["KH", "2S"]) == 1       # a trump beats the led suit
+    assert ladder.winning_index(["KH", "QH", "AH"]) == 0  # K-Q-J-A-7… off trump
+
+
+def test_in_the_trump_suit_the_two_is_highest():
+    assert envite_ladder("D", ()).winning_index(["KD", "2D", "AD"]) == 1
+
+
+def test_first_to_two_tricks_ends_a_hand_at_once():
+    assert T.first_to([1, 1]) is None
+    assert T.first_to([2, 0]) == 0 and T.first_to([1, 2]) == 1

@@ -113,6 +113,9 @@ class SearchPlayer:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if game.heuristic_decides(state, seat):
+            self.last_iterations = 0
+            return game.heuristic_move(state, seat, legal, self.rng)
         rng = self.rng
         root = _Node()
         hand = state.hand_no

@@ -10,6 +10,7 @@ highest (`ACES_HIGH` by default); a game with its own order (Calabrasella's
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from games import cards as C
@@ -103,3 +104,65 @@ def tie_replay(tied: Sequence[int], can_play: Sequence[bool]) -> tuple[list[int]
     if len(able) > 1:
         return able, None
     return [], able[0] if able else tied[0]
+# --- special trumps and races (Envite) ------------------------------------------------------
+# Some games make cards trumps that are not of the trump suit (Envite's 3♣, Q♣, J♦, 5♦, 2♦, A♦
+# above the trump suit's own ranks): such a card belongs to the trump suit for following and
+# wins above every trump of its printed rank. `TrumpLadder` reads a trick that way.
+
+@dataclass(frozen=True)
+class TrumpLadder:
+    """The ranking of one hand: ``plain`` ranks low → high for the non-trump suits, ``trumps``
+    ranks low → high for the trump suit, and ``specials`` card codes low → high that rank above
+    every trump and count as the trump suit whatever their printed suit."""
+
+    trump: str
+    plain: tuple[int, ...]
+    trumps: tuple[int, ...]
+    specials: tuple[str, ...] = ()
+
+    def suit_of(self, code: str) -> str:
+        """The suit ``code`` belongs to this hand (the trump suit for a special trump)."""
+        return self.trump if code in self.specials else C.suit(code)
+
+    def is_trump(self, code: str) -> bool:
+        return self.suit_of(code) == self.trump
+
+    def power(self, code: str) -> int:
+        """The card's place within its effective suit (specials on top of the trumps)."""
+        if code in self.specials:
+            return len(self.trumps) + self.specials.index(code)
+        order = self.trumps if C.suit(code) == self.trump else self.plain
+        return strength(order).get(C.rank(code), -1)
+
+    def beats(self, code: str, best: str) -> bool:
+        """Whether ``code`` played after ``best`` (the card winning so far) takes the lead."""
+        mine, theirs = self.suit_of(code), self.suit_of(best)
+        if mine == theirs:
+            return self.power(code) > self.power(best)
+        return mine == self.trump
+
+    def winning_index(self, cards: Sequence[str]) -> int:
+        best = 0
+        for i in range(1, len(cards)):
+            if self.beats(cards[i], cards[best]):
+                best = i
+        return best
+
+    def legal_follow(self, hand: Sequence[str], led: str | None) -> list[str]:
+        """The cards of ``hand`` that may be played to a trick whose first card is ``led`` (None
+        when leading): the led card's effective suit when held, otherwise any card."""
+        if led:
+            suit = self.suit_of(led)
+            follow = [code for code in hand if self.suit_of(code) == suit]
+            if follow:
+                return follow
+        return list(hand)
+
+
+def first_to(tricks: Sequence[int], need: int = 2) -> int | None:
+    """The side (index into ``tricks``, tricks won per side) that has taken ``need`` tricks, the
+    race that ends an Envite hand at once; None while nobody has."""
+    for side, won in enumerate(tricks):
+        if won >= need:
+            return side
+    return None

@@ -124,6 +124,7 @@ E2E = {
     "kontsina": (2, 1, "target=1"),
     "dingo": (2, 2, None),
     "mattis": (2, 1, None),
+    "envite": (2, 2, "stones=3 best_of=1"),
 }
 
 
