@@ -81,3 +81,10 @@ def pairs(leader: int, cards: Sequence[str], players: int, direction: int = 1) -
 def seat_to_play(leader: int, played: int, players: int, direction: int = 1) -> int:
     """Whose turn it is once ``played`` cards lie in a trick led by ``leader``."""
     return (leader + direction * played) % players
+
+
+# --- Named rank orders of the 40-card games (Calabrasella; any game may pass them as ``order``) ---
+
+# 3 > 2 > A > K > Q > J > 7 > 6 > 5 > 4, lowest first: Calabrasella (and Tressette's family).
+THREE_TWO_ACE: tuple[int, ...] = (4, 5, 6, 7, C.JACK, C.QUEEN, C.KING, C.ACE, 2, 3)
+CALABRASELLA = THREE_TWO_ACE
