@@ -405,10 +405,10 @@ def test_clarification_3_tied_totals_share_the_win():
 
 
 def test_decision_5_deals_are_a_multiple_of_three():
-    """Decision 5: so that everyone deals equally often."""
+    """Decision 5: so that everyone deals equally often (or a single deal)."""
     with pytest.raises(BadOption):
         GAME.start(3, {"deals": 4}, 1)
-    assert GAME.start(3, {"deals": 3}, 1)
+    assert GAME.start(3, {"deals": 3}, 1) and GAME.start(3, {"deals": 1}, 1)
 
 
 def test_clarification_4_bankroll_ends_after_the_hand_that_breaks_someone():
