@@ -178,13 +178,13 @@ def hand_strength(hand: Sequence[str]) -> float:
     return est
 
 
-PLAY_THRESHOLD = 11.0   # a hand_strength at which the computer says play (measured: below it the declarer loses on average)
+PLAY_THRESHOLD = 11.0   # hand_strength to say play at (measured: weaker declarers lose on average)
 
 
 class Calabrasella(Game[CalabrasellaState]):
     key = "calabrasella"
     title = T("Calabrasella")
-    aliases = ("calabrasella", "calabresella", "calabresella", "terziglio", "three-handed tressette")
+    aliases = ("calabrasella", "calabresella", "terziglio", "three-handed tressette")
     seats = range(3, 4)
     Options = CalabrasellaOptions
     State = CalabrasellaState
@@ -229,12 +229,12 @@ class Calabrasella(Game[CalabrasellaState]):
         if not redeal:
             s.hand_no += 1
             s.redeals = 0
-        return [Event(T("Deal {n} of {total}: {dealer} deals.", n=s.hand_no, total=self._deals_text(s),
-                        dealer=Seat(s.dealer)))]
+        return [Event(T("{deal}: {dealer} deals.", deal=self._deal_title(s), dealer=Seat(s.dealer)))]
 
-    def _deals_text(self, s: CalabrasellaState) -> Text:
+    def _deal_title(self, s: CalabrasellaState) -> Text:
         o: CalabrasellaOptions = self.options_of(s)  # type: ignore[assignment]
-        return T("{n}", n=o.deals) if o.bankroll == "off" else T("until someone is out of chips")
+        return T("Deal {n} of {total}", n=s.hand_no, total=o.deals) if o.bankroll == "off" else \
+            T("Deal {n}", n=s.hand_no)
 
     # -- legality
     def to_move(self, s: CalabrasellaState) -> frozenset[int]:
@@ -303,7 +303,7 @@ class Calabrasella(Game[CalabrasellaState]):
             return T("Discard 1 to 4 of your cards.")
         codes = [C.card(c).code for c in cards]
         if len(set(codes)) != len(codes):
-            return T("Name each card once, e.g. 'discard 4S 5C'.")
+            return T("Name each card once, e.g. '{move}'.", move="discard 4S 5C")
         missing = [c for c in codes if c not in hand]
         if missing:
             return T("You do not hold {card}.", card=Card(missing[0]))
@@ -315,7 +315,7 @@ class Calabrasella(Game[CalabrasellaState]):
                      "Take exactly {n} cards from the widow: you discarded {n}.", s.discarded)
         codes = [C.card(c).code for c in cards]
         if len(set(codes)) != len(codes):
-            return T("Name each card once, e.g. 'take 3H'.")
+            return T("Name each card once, e.g. '{move}'.", move="take 3H")
         missing = [c for c in codes if c not in s.widow]
         if missing:
             return T("{card} is not in the widow.", card=Card(missing[0]))
@@ -597,7 +597,7 @@ class Calabrasella(Game[CalabrasellaState]):
     def _status(self, s: CalabrasellaState) -> Text:
         if s.over:
             return self.outcome(s).summary
-        deal = T("Deal {n} of {total}", n=s.hand_no, total=self._deals_text(s))
+        deal = self._deal_title(s)
         if s.phase == BID:
             return T("{deal}, {dealer} dealt. {seat} to say play or pass.", deal=deal, dealer=Seat(s.dealer),
                      seat=Seat(s.turn))
