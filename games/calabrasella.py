@@ -63,20 +63,32 @@ DECLARER_SIDE, DEFENDERS_SIDE = 0, 1
 IN_WIDOW = -1
 
 
-def card_points(code: str) -> int:
-    """Aces 3; 3s, 2s and court cards 1; 4–7 nothing."""
+def _points(code: str) -> int:
     r = C.rank(code)
     if r == C.ACE:
         return 3
     return 1 if r in (2, 3, C.JACK, C.QUEEN, C.KING) else 0
 
 
+# Looked up per card on the search's hot path.
+POINTS = {code: _points(code) for code in C.italian_deck()}
+CARD_POWER = {code: POWER[C.rank(code)] for code in C.italian_deck()}
+HAND_KEY = {code: (SUIT_INDEX[C.suit(code)], CARD_POWER[code]) for code in C.italian_deck()}
+HIGHER = {code: tuple(C.make(r, C.suit(code)) for r in ORDER[CARD_POWER[code] + 1:]) for code in C.italian_deck()}
+_PLAY_MOVES = {code: Move("play", (code,)) for code in C.italian_deck()}
+
+
+def card_points(code: str) -> int:
+    """Aces 3; 3s, 2s and court cards 1; 4–7 nothing."""
+    return POINTS[code]
+
+
 def points_of(cards: Sequence[str]) -> int:
-    return sum(card_points(c) for c in cards)
+    return sum(POINTS[c] for c in cards)
 
 
 def hand_key(code: str) -> tuple[int, int]:
-    return SUIT_INDEX[C.suit(code)], POWER[C.rank(code)]
+    return HAND_KEY[code]
 
 
 def sort_hand(cards: Sequence[str]) -> list[str]:
@@ -138,7 +150,7 @@ def side_of(s: CalabrasellaState, seat: int) -> int:
 def hand_of(s: CalabrasellaState, seat: int) -> list[str]:
     """The seat's whole hand, the named card included when it holds it."""
     if seat == s.known_at and s.known:
-        return sort_hand(s.hands[seat] + s.known)
+        return s.hands[seat] + s.known
     return s.hands[seat]
 
 
@@ -187,6 +199,7 @@ class Calabrasella(Game[CalabrasellaState]):
     aliases = ("calabrasella", "calabresella", "terziglio", "three-handed tressette")
     seats = range(3, 4)
     Options = CalabrasellaOptions
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     State = CalabrasellaState
     summary = T("One player takes on the other two, with a card called from them and a look at the widow.")
     rules = T(
@@ -249,12 +262,12 @@ class Calabrasella(Game[CalabrasellaState]):
         if s.phase == CALL:
             return [Move("call", (c,)) for c in callable_cards(hand)]
         if s.phase == GIVE:
-            return [Move("give", (c,)) for c in hand if c != s.called]
+            return [Move("give", (c,)) for c in sort_hand(hand) if c != s.called]
         if s.phase == DISCARD:
             return [Move("discard", tuple(weakest(hand, k))) for k in range(1, MOST_DISCARDS + 1)]
         if s.phase == TAKE:
             return [Move("take", tuple(sorted(pick))) for pick in combinations(sorted(s.widow), s.discarded)]
-        return [Move("play", (c,)) for c in legal_follow(hand, led_suit(s.trick))]
+        return [_PLAY_MOVES[c] for c in legal_follow(hand, led_suit(s.trick))]
 
     def refuse(self, s: CalabrasellaState, seat: int, move: Move) -> Text | None:
         if s.phase == DISCARD and move.kind == "discard":
@@ -333,7 +346,7 @@ class Calabrasella(Game[CalabrasellaState]):
         if s.over or seat != s.turn:
             return None
         if s.phase == DISCARD:
-            return list(hand_of(s, seat))
+            return sort_hand(hand_of(s, seat))
         if s.phase == TAKE:
             return sort_hand(s.widow)
         return None
@@ -589,7 +602,7 @@ class Calabrasella(Game[CalabrasellaState]):
             shown = (s.over or seat == s.declarer)
             cards = list(s.unused) + (list(s.discards) if shown else [])
             piles.append(PileView(T("Set aside"), cards, len(s.unused) + len(s.discards)))
-        return View(game=self.key, seat=seat, hand=list(hand_of(s, seat)) if seat is not None else [],
+        return View(game=self.key, seat=seat, hand=sort_hand(hand_of(s, seat)) if seat is not None else [],
                     seats=seats, piles=piles, status=self._status(s), facts=facts,
                     to_move=sorted(self.to_move(s)), over=s.over,
                     result=self.outcome(s).summary if s.over else None)
@@ -654,14 +667,16 @@ class Calabrasella(Game[CalabrasellaState]):
             return Move("discard", tuple(weakest(hand, k)))
         if s.phase == TAKE:
             return max(moves, key=lambda m: sum(value(c) for c in m.args))
-        return Move("play", (self._card_to_play(s, seat, [m.args[0] for m in moves]),))
+        return _PLAY_MOVES[self._card_to_play(s, seat, [m.args[0] for m in moves])]
 
     def _card_to_play(self, s: CalabrasellaState, seat: int, cards: list[str]) -> str:
-        cheapest = min(cards, key=lambda c: (card_points(c), POWER[C.rank(c)]))
+        cheapest = min(cards, key=lambda c: (POINTS[c], CARD_POWER[c]))
+        gone = set(s.won[0])
+        gone.update(s.won[1], s.trick, s.unused, hand_of(s, seat))
         if not s.trick:
-            masters = [c for c in cards if self._is_master(s, c)]
+            masters = [c for c in cards if _is_master(c, gone)]
             if masters:
-                return max(masters, key=lambda c: (card_points(c), POWER[C.rank(c)]))
+                return max(masters, key=lambda c: (POINTS[c], CARD_POWER[c]))
             return cheapest
         best_at = winning_index(s.trick, None, ORDER)
         best = s.trick[best_at]
@@ -670,21 +685,19 @@ class Calabrasella(Game[CalabrasellaState]):
         led = C.suit(s.trick[0])
         winners = [c for c in cards if C.suit(c) == led and POWER[C.rank(c)] > POWER[C.rank(best)]]
         partner_wins = side_of(s, winner_seat) == side_of(s, seat) and winner_seat != seat
-        if partner_wins and (last or self._is_master(s, best)):
+        if partner_wins and (last or _is_master(best, gone)):
             return max(cards, key=lambda c: (card_points(c), -POWER[C.rank(c)]))
         if winners:
             pick = min(winners, key=lambda c: POWER[C.rank(c)])
             at_stake = points_of(s.trick)
-            if last or at_stake > 0 or self._is_master(s, pick) or card_points(pick) == 0:
+            if last or at_stake > 0 or _is_master(pick, gone) or card_points(pick) == 0:
                 return pick
         return cheapest
 
-    @staticmethod
-    def _is_master(s: CalabrasellaState, code: str) -> bool:
-        """Whether no unseen card of the suit is higher (every higher one is played or in the trick)."""
-        gone = set(s.won[0]) | set(s.won[1]) | set(s.trick) | set(s.unused) | set(hand_of(s, s.turn))
-        x = C.suit(code)
-        return all(C.make(r, x) in gone for r in ORDER[POWER[C.rank(code)] + 1:])
+
+def _is_master(code: str, gone: set[str]) -> bool:
+    """Whether every higher card of the suit is ``gone`` (played, set aside or in the own hand)."""
+    return all(c in gone for c in HIGHER[code])
 
 
 GAME = Calabrasella()
