@@ -481,9 +481,11 @@ class Calabrasella(Game[CalabrasellaState]):
         """What each defender pays the declarer (negative: the declarer pays each defender)."""
         o: CalabrasellaOptions = self.options_of(s)  # type: ignore[assignment]
         each = (points[0] - points[1]) * o.stake
-        if o.doubling == "on" and min(points) == 0:
-            each *= 2
-        return each
+        return 2 * each if self.doubles(s, points) else each
+
+    def doubles(self, s: CalabrasellaState, points: Sequence[int]) -> bool:
+        """Clarification 2: payments double when a side ends the hand with 0 points."""
+        return self.options_of(s).doubling == "on" and min(points) == 0  # type: ignore[attr-defined]
 
     def _end_hand(self, s: CalabrasellaState) -> list[Event]:
         o: CalabrasellaOptions = self.options_of(s)  # type: ignore[assignment]
@@ -499,7 +501,7 @@ class Calabrasella(Game[CalabrasellaState]):
                       seat=Seat(s.last_winner))
         else:
             aside = T("Set aside: {cards}, counted for nobody.", cards=Cards(set_aside))
-        result = self._result_text(s, points, each)
+        result = self._result_text(s, points, each, self.doubles(s, points))
         s.last_result = text_data(result)
         events = [Event(T("Deal {n}: {result} {aside}", n=s.hand_no, result=result, aside=aside))]
         finished = (min(s.scores) <= 0 if o.bankroll == "on" else s.hand_no >= o.deals)
@@ -511,8 +513,7 @@ class Calabrasella(Game[CalabrasellaState]):
         return events + self._deal(s)
 
     @staticmethod
-    def _result_text(s: CalabrasellaState, points: Sequence[int], each: int) -> Text:
-        doubled = min(points) == 0 and each != 0 and abs(each) != abs(points[0] - points[1])
+    def _result_text(s: CalabrasellaState, points: Sequence[int], each: int, doubled: bool) -> Text:
         seat = Seat(s.declarer)
         if each > 0:
             text = (T("{seat} scores {mine} to {theirs} and each defender pays {n}, doubled.", seat=seat,

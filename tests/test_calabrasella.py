@@ -377,7 +377,11 @@ def test_doubling_can_be_switched_off():
 
 def test_stake_multiplies_each_payment():
     s, _ = score_deal(16, options={"stake": 5})
-    assert s.scores == [30, -15, -15]
+    assert s.scores == [30, -15, -15] and "doubled" not in result(s)
+    s, _ = score_deal(32, options={"stake": 2})
+    assert s.scores == [280, -140, -140] and "doubled" in result(s)
+    s, _ = score_deal(32, options={"stake": 2, "doubling": "off"})
+    assert s.scores == [140, -70, -70] and "doubled" not in result(s), "the score line says doubled only if so"
 
 
 def test_clarification_6_the_set_aside_cards_are_shown_with_the_score():
