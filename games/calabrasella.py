@@ -141,6 +141,7 @@ class CalabrasellaState(State):
     last_winner: int = -1
     redeals: int = 0                                        # all-pass redeals in a row
     last_result: str | dict = ""
+    voids: list[str] = field(default_factory=list)         # per seat: suits it has shown it lacks this deal
 
 
 def side_of(s: CalabrasellaState, seat: int) -> int:
@@ -238,6 +239,7 @@ class Calabrasella(Game[CalabrasellaState]):
         s.discards, s.unused, s.discarded = [], [], 0
         s.phase, s.calls, s.declarer, s.called, s.holder = BID, [], -1, "", -1
         s.won, s.tricks, s.trick, s.last_trick, s.last_winner = [[], []], [0, 0], [], [], -1
+        s.voids = [""] * s.players
         s.turn = s.leader = next_seat(s.dealer, s.players)
         if not redeal:
             s.hand_no += 1
@@ -449,6 +451,9 @@ class Calabrasella(Game[CalabrasellaState]):
 
     def _play_card(self, s: CalabrasellaState, seat: int, code: str) -> list[Event]:
         self._remove_from_hand(s, seat, code)
+        led = led_suit(s.trick)
+        if led and C.suit(code) != led and led not in s.voids[seat]:
+            s.voids[seat] += led
         s.trick.append(code)
         events = [Event(T("{seat} plays {card}.", seat=Seat(seat), card=Card(code)))]
         if len(s.trick) < s.players:
@@ -644,6 +649,30 @@ class Calabrasella(Game[CalabrasellaState]):
         return (T("chip"), T("chips"))
 
     # -- computer players
+    def determinize(self, s: CalabrasellaState, seat: int | None, rng: random.Random) -> CalabrasellaState:
+        """Deal the unseen cards anew, then swap away any card of a suit a hand has shown
+        it lacks, with an unseen card from a place that may hold it (a hand without that
+        void, the face-down widow or the discards)."""
+        twin = super().determinize(s, seat, rng)
+        places = [(z.cards, s.voids[int(z.name[5:])] if z.name.startswith("hand ") else "")
+                  for z in self.zones(twin) if z.visible_to not in ("all", seat)]
+        for cards, void in places:
+            for i, code in enumerate(cards):
+                if C.suit(code) in void:
+                    self._swap_out(cards, i, void, places)
+        return twin
+
+    @staticmethod
+    def _swap_out(cards: list[str], i: int, void: str, places: list[tuple[list[str], str]]) -> None:
+        code = cards[i]
+        for other, other_void in places:
+            if other is cards or C.suit(code) in other_void:
+                continue
+            for j, swap in enumerate(other):
+                if C.suit(swap) not in void:
+                    cards[i], other[j] = swap, code
+                    return
+
     def hand_progress(self, s: CalabrasellaState) -> list[float]:
         if s.declarer < 0:
             return [0.0] * s.players

@@ -455,3 +455,17 @@ def test_the_whole_deal_plays_to_a_new_deal_with_every_card_kept():
         GAME.apply(s, seat, GAME.heuristic_move(s, seat, GAME.moves(s, seat), rng))
         conserved(s)
     assert s.hand_no == 2 or s.redeals
+
+
+def test_the_search_never_deals_a_suit_to_a_hand_that_showed_it_lacks_it():
+    """Computer players: a seat that failed to follow clubs holds no club in any deal the search imagines."""
+    import random
+    s = in_play([["4C", "4H", "5H", "6H"], ["5C", "6C", "7C", "7H"], ["6S", "7S", "JS", "QS"]])
+    GAME.apply(s, 0, "play 4C")
+    GAME.apply(s, 1, "play 5C")
+    GAME.apply(s, 2, "play 6S")
+    assert s.voids[2] == "C"
+    for seed in range(30):
+        twin = GAME.determinize(s, 0, random.Random(seed))
+        assert not any(C.suit(c) == "C" for c in twin.hands[2])
+        assert sorted(twin.hands[1] + twin.hands[2]) == sorted(s.hands[1] + s.hands[2])
