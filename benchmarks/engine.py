@@ -50,7 +50,7 @@ from games.registry import GAMES
 
 PLAYERS = {"crazy_eights": 4, "oh_hell": 4, "scopa": 2, "fan_tan": 4, "newmarket": 4, "trash": 4,
            "jack_change_it": 4, "last_one": 4, "page_one": 4, "thirteen": 4, "big_two": 4, "dou_dizhu": 3,
-           "i_doubt_it": 4, "stop_the_bus": 4, "mattis": 4}
+           "i_doubt_it": 4, "stop_the_bus": 4, "mattis": 4, "calabrasella": 3}
 
 
 def random_games(game, players: int, n: int):

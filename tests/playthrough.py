@@ -81,7 +81,9 @@ def illegal_attempts(game: Game, s: State, rng: random.Random) -> list[tuple[int
     with_cards = [m for m in legal if m.args and C.is_card(m.args[0])]
     if with_cards:
         m = with_cards[rng.randrange(len(with_cards))]
-        own = {c for z in game.zones(s) if z.visible_to == seat for c in z.cards}
+        # the seat's own zones, and its hand as its view shows it (a card may lie in a public
+        # zone while in a hand: Calabrasella's called card)
+        own = {c for z in game.zones(s) if z.visible_to == seat for c in z.cards} | set(game.view(s, seat).hand)
         foreign = sorted({c for z in game.zones(s) for c in z.cards} - own)
         if foreign:
             fake = Move(m.kind, (foreign[rng.randrange(len(foreign))],) + m.args[1:], m.params)

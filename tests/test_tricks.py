@@ -144,3 +144,22 @@ def test_in_the_trump_suit_the_two_is_highest():
 def test_first_to_two_tricks_ends_a_hand_at_once():
     assert T.first_to([1, 1]) is None
     assert T.first_to([2, 0]) == 0 and T.first_to([1, 2]) == 1
+
+
+def test_calabrasella_order_puts_three_then_two_above_the_ace():
+    """Calabrasella's order, 3 > 2 > A > K > Q > J > 7 > … > 4, decides tricks when passed as ``order``."""
+    order = T.CALABRASELLA
+    assert T.trick_winner([(0, "AH"), (1, "2H"), (2, "3H")], order=order) == 2
+    assert T.trick_winner([(0, "KS"), (1, "AS"), (2, "4S")], order=order) == 1
+    assert T.trick_winner([(0, "7C"), (1, "JC"), (2, "6C")], order=order) == 1
+    assert T.trick_winner([(0, "4D"), (1, "3S"), (2, "5D")], order=order) == 2, "no trump: an off-suit 3 loses"
+
+
+def test_the_calabrasella_order_ranks_every_card_of_the_40_card_deck():
+    from games import cards as C
+    deck = C.italian_deck()
+    assert len(deck) == 40
+    powers = {T.power(code, T.THREE_TWO_ACE) for code in deck}
+    assert min(powers) == 0 and max(powers) == 9, "every rank of the 40-card deck has a place"
+    best = max((c for c in deck if C.suit(c) == "H"), key=lambda c: T.power(c, T.THREE_TWO_ACE))
+    assert best == "3H"

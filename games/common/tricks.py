@@ -17,6 +17,9 @@ from games import cards as C
 
 ACES_HIGH: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, C.JACK, C.QUEEN, C.KING, C.ACE)
 ACES_LOW: tuple[int, ...] = (C.ACE, 2, 3, 4, 5, 6, 7, 8, 9, 10, C.JACK, C.QUEEN, C.KING)
+# 3 > 2 > A > K > Q > J > 7 > 6 > 5 > 4, lowest first: Calabrasella (and Tressette's family).
+THREE_TWO_ACE: tuple[int, ...] = (4, 5, 6, 7, C.JACK, C.QUEEN, C.KING, C.ACE, 2, 3)
+CALABRASELLA = THREE_TWO_ACE
 
 
 @cache
@@ -104,6 +107,8 @@ def tie_replay(tied: Sequence[int], can_play: Sequence[bool]) -> tuple[list[int]
     if len(able) > 1:
         return able, None
     return [], able[0] if able else tied[0]
+
+
 # --- special trumps and races (Envite) ------------------------------------------------------
 # Some games make cards trumps that are not of the trump suit (Envite's 3♣, Q♣, J♦, 5♦, 2♦, A♦
 # above the trump suit's own ranks): such a card belongs to the trump suit for following and

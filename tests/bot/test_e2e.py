@@ -125,6 +125,7 @@ E2E = {
     "dingo": (2, 2, None),
     "mattis": (2, 1, None),
     "envite": (2, 2, "stones=3 best_of=1"),
+    "calabrasella": (2, 1, "deals=1"),
 }
 
 
