@@ -91,3 +91,37 @@ def test_pairs_and_seat_to_play_count_from_the_leader():
 def test_power_orders_ranks():
     assert T.power("AS") > T.power("KS") > T.power("2S")
     assert T.power("AS", T.ACES_LOW) < T.power("2S", T.ACES_LOW)
+
+
+# --- lead restrictions, forced discards, early end (Trex) ---
+
+def test_a_barred_suit_may_not_be_led_while_the_hand_holds_another():
+    """King of Hearts: hearts may not be led unless the hand holds nothing else."""
+    assert T.legal_lead(["KH", "2S", "9H"], "H") == ["2S"]
+    assert T.legal_play(["KH", "2S", "9H"], [], barred_lead="H") == ["2S"]
+
+
+def test_a_hand_of_only_the_barred_suit_may_lead_it():
+    assert T.legal_lead(["KH", "9H"], "H") == ["KH", "9H"]
+
+
+def test_a_barred_lead_suit_may_still_be_followed_and_discarded():
+    assert T.legal_play(["KH", "2S"], ["5H"], barred_lead="H") == ["KH"]
+    assert T.legal_play(["KH", "2S"], ["5D"], barred_lead="H") == ["KH", "2S"]
+
+
+def test_a_void_follower_must_shed_a_scoring_card_when_the_rule_says_so():
+    def queen(code: str) -> bool:
+        return code.startswith("Q")
+    assert T.legal_play(["QS", "2S", "4C"], ["5H"], must_shed=queen) == ["QS"]
+    assert T.legal_play(["QS", "2S", "4H"], ["5H"], must_shed=queen) == ["4H"], "following suit comes first"
+    assert T.legal_play(["2S", "4C"], ["5H"], must_shed=queen) == ["2S", "4C"], "nothing to shed: anything"
+    assert T.legal_play(["QS", "2S"], ["5H"]) == ["QS", "2S"], "without the rule: anything"
+
+
+def test_scoring_cards_out_says_whether_any_scoring_card_is_still_held():
+    """Early end: a hand stops once no scoring card is left in any hand."""
+    def king(code: str) -> bool:
+        return code == "KH"
+    assert T.scoring_cards_out([["2S"], ["KH", "3C"]], king)
+    assert not T.scoring_cards_out([["2S"], ["3C"], []], king)

@@ -9,7 +9,7 @@ highest (`ACES_HIGH` by default); a game with its own order (Calabrasella's
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 from games import cards as C
@@ -81,3 +81,35 @@ def pairs(leader: int, cards: Sequence[str], players: int, direction: int = 1) -
 def seat_to_play(leader: int, played: int, players: int, direction: int = 1) -> int:
     """Whose turn it is once ``played`` cards lie in a trick led by ``leader``."""
     return (leader + direction * played) % players
+
+
+# --- lead restrictions, forced discards and early end (Trex) ------------------------------------
+
+def legal_lead(hand: Sequence[str], barred: Iterable[str] = ()) -> list[str]:
+    """The cards of ``hand`` that may lead a trick when the suits in ``barred`` may not be
+    led unless the hand holds nothing else (Trex's King of Hearts bars hearts)."""
+    barred = set(barred)
+    allowed = [code for code in hand if C.suit(code) not in barred]
+    return allowed or list(hand)
+
+
+def legal_play(hand: Sequence[str], trick: Sequence[str], *, barred_lead: Iterable[str] = (),
+               must_shed: Callable[[str], bool] | None = None) -> list[str]:
+    """The cards of ``hand`` that may go on ``trick`` (its cards in play order, empty when
+    leading): a lead respects ``barred_lead`` (`legal_lead`); a follower follows suit when
+    able; a follower who cannot, and holds cards for which ``must_shed`` is true, must play
+    one of those (a forced discard of scoring cards)."""
+    if not trick:
+        return legal_lead(hand, barred_lead)
+    cards = legal_follow(hand, led_suit(trick))
+    if must_shed is not None and not any(C.suit(code) == led_suit(trick) for code in hand):
+        shed = [code for code in cards if must_shed(code)]
+        if shed:
+            return shed
+    return cards
+
+
+def scoring_cards_out(hands: Iterable[Iterable[str]], scoring: Callable[[str], bool]) -> bool:
+    """Whether any card for which ``scoring`` is true is still in a hand: when none is, a
+    hand played for those cards can stop early (nothing more can score)."""
+    return any(scoring(code) for hand in hands for code in hand)
