@@ -621,11 +621,26 @@ class Trex(Game[TrexState]):
             return 2.0 * mine - (len(beyond) - mine) + rng.random()
         return max(cards, key=score)
 
+    @staticmethod
+    def _top_diamond(s: TrexState, seat: int, cards: list[str]) -> str | None:
+        """The diamond among ``cards`` that no unseen diamond beats (it wins the diamonds
+        the others must follow with), or None."""
+        seen = {c for won in s.won for c in won} | set(s.hands[seat]) | set(s.shown[seat])
+        diamonds = [c for c in cards if C.SUIT[c] == "D"]
+        if not diamonds:
+            return None
+        best = max(diamonds, key=lambda c: POWER[C.RANK[c]])
+        higher = [C.make(r, "D") for r in ACES_HIGH if POWER[r] > POWER[C.RANK[best]]]
+        return best if all(c in seen for c in higher) else None
+
     def _trick_pick(self, s: TrexState, seat: int, cards: list[str]) -> str:
         bad = danger(s.contract, s.options["diamonds"])
         if not s.trick:
-            # lead low, never a card that scores against us, from the suit where we hold the lowest card
-            return min(cards, key=lambda c: (bad(c) > 0, POWER[C.RANK[c]]))
+            top = self._top_diamond(s, seat, cards) if s.contract == DIAMONDS and s.options["diamonds"] > 0 else None
+            if top:
+                return top
+            # lead low, never a card that scores against us
+            return min(cards, key=lambda c: (bad(c) != 0, POWER[C.RANK[c]]))
         best = s.trick[winning_index(s.trick)]
         led = C.SUIT[s.trick[0]]
         following = C.SUIT[cards[0]] == led

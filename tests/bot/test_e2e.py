@@ -122,6 +122,7 @@ E2E = {
     "dou_dizhu": (2, 1, "deals=1"),
     "xeri": (2, 0, "hands=1"),
     "kontsina": (2, 1, "target=1"),
+    "trex": (2, 2, "kingdoms=1"),
 }
 
 
