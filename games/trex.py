@@ -485,6 +485,10 @@ class Trex(Game[TrexState]):
             return ((T("Doubling") if s.phase == DOUBLE else T("New deal"), T("Continue")),)
         return ((T("Play a card"), T("{card}", card=Card(move.args[0]))),)
 
+    def reaction(self, s: TrexState) -> str | None:
+        """The doubling and 2s rounds ask one seat at a time, each with its own fixed time."""
+        return f"{s.phase}:{s.hand_no}:{s.rng_n}:{s.asked}" if s.phase in (DOUBLE, EXPOSE) else None
+
     def timeout_move(self, s: TrexState, seat: int) -> Move | None:
         return _CONTINUE if s.phase in (DOUBLE, EXPOSE) and seat == s.turn else None
 
