@@ -480,7 +480,7 @@ class Trex(Game[TrexState]):
         if move.kind == "double":
             return ((T("Doubling"), T("Double {card}", card=Card(move.args[0]))),)
         if move.kind == "expose":
-            return ((T("New deal"), T("Show 2s & redeal")),)
+            return ((T("New deal"), T("Expose & redeal")),)
         if move.kind == "continue":
             return ((T("Doubling") if s.phase == DOUBLE else T("New deal"), T("Continue")),)
         return ((T("Play a card"), T("{card}", card=Card(move.args[0]))),)
