@@ -648,21 +648,21 @@ class Trex(Game[TrexState]):
         best = s.trick[winning_index(s.trick)]
         led = C.SUIT[s.trick[0]]
         following = C.SUIT[cards[0]] == led
-        in_trick = sum(bad(c) for c in s.trick)
-        wants = in_trick < 0 or (s.contract == DIAMONDS and s.options["diamonds"] > 0 and in_trick <= 0
-                                 and len(s.trick) == s.players - 1)
+        prize = s.contract == DIAMONDS and s.options["diamonds"] > 0    # taking cards is good
         if not following:
             # a free discard: the most dangerous card, else the highest
             return max(cards, key=lambda c: (bad(c), POWER[C.RANK[c]]))
+        wants = sum(bad(c) for c in s.trick) < 0 or (prize and led == "D")
         under = [c for c in cards if not beats(c, best, None)]
         over = [c for c in cards if c not in under]
         if wants and over:
             return min(over, key=lambda c: POWER[C.RANK[c]])
+        if under and prize:
+            return min(under, key=lambda c: POWER[C.RANK[c]])
         if under:
             return max(under, key=lambda c: (bad(c), POWER[C.RANK[c]]))
-        if len(s.trick) == s.players - 1:
-            return max(cards, key=lambda c: (-bad(c), POWER[C.RANK[c]]))
-        return min(cards, key=lambda c: (bad(c), POWER[C.RANK[c]]))
+        # every card wins for now: take it with the highest card that does not score against us
+        return max(cards, key=lambda c: (-bad(c), POWER[C.RANK[c]]))
 
 
 def danger(contract: str, diamond_points: int):
