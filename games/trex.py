@@ -146,7 +146,7 @@ def _points_list(points: dict[int, int] | list[int]) -> AndList:
 class Trex(Game[TrexState]):
     key = "trex"
     title = T("Trex")
-    aliases = ("trix", "trex", "tarnib trex", "تركس", "تريكس", "kingdom", "complex")
+    aliases = ("trix", "trix complex", "تركس", "تريكس", "kingdom")
     seats = range(PLAYERS, PLAYERS + 1)
     Options = TrexOptions
     State = TrexState

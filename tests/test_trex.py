@@ -345,6 +345,12 @@ def test_clarification_4_the_same_dealer_redeals_and_the_hand_uses_no_contract_a
     assert s.dealer == 2 and s.owner == 3 and s.hand_no == 2 and s.used == ["girls"]
     assert s.phase == CHOOSE and s.turn == 3 and "trex" in [m.args[0] for m in GAME.moves(s, 3)]
     assert sorted(c for h in s.hands for c in h) == sorted(C.french_deck())
+    s.hands = _twos_hand()
+    GAME.apply(s, 3, "choose trex")
+    assert s.phase == EXPOSE, "an exposure is allowed again every time Trex is chosen"
+    for seat in (2, 3):
+        GAME.apply(s, seat, "continue")
+    assert [m.kind for m in GAME.moves(s, 0)] == ["expose", "continue"]
 
 
 def test_clarification_4_in_hand_1_the_kingdom_stays_even_if_the_seven_of_hearts_moves():
