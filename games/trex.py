@@ -35,6 +35,7 @@ Choices where the rules file leaves room (decisions and clarifications in
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games import cards as C
@@ -115,7 +116,7 @@ class TrexState(State):
     last_result: str | dict = ""
 
 
-def scores_in(contract: str):
+def scores_in(contract: str) -> Callable[[str], bool] | None:
     """Whether a card scores in ``contract`` (None for Eltoosh and Trex, where no card does)."""
     if contract == DIAMONDS:
         return lambda code: C.SUIT[code] == "D"
@@ -665,7 +666,7 @@ class Trex(Game[TrexState]):
         return max(cards, key=lambda c: (-bad(c), POWER[C.RANK[c]]))
 
 
-def danger(contract: str, diamond_points: int):
+def danger(contract: str, diamond_points: int) -> Callable[[str], int]:
     """How much a card hurts whoever takes it in ``contract`` (negative: it helps)."""
     scoring = scores_in(contract)
     if contract == DIAMONDS:
