@@ -5,6 +5,10 @@ the games that store less) the list of cards with the seat that led; `pairs`
 turns the second into the first. Rank orders are tuples of ranks from lowest to
 highest (`ACES_HIGH` by default); a game with its own order (Calabrasella's
 3, 2, A, K, …) passes its tuple. A trump of ``None`` or ``""`` means no trump.
+
+`legal_play` adds a suit that may not be led while the hand holds another (Trex's
+King of Hearts) and a forced discard of scoring cards when void; `scoring_cards_out`
+tells a game when a hand can stop early because no scoring card is left.
 """
 
 from __future__ import annotations
