@@ -4,8 +4,8 @@ chooses which game is played.
 Choices where the rules file leaves room (decisions and clarifications in
 ``shared/rules/trex.md``; [rec] marks our own):
 
-* Whoever is dealt the 7♥ owns the first kingdom. The first dealer is random and deals,
-  leads or starts hand 1; from hand 2 on the owner deals and leads (option
+* Whoever is dealt the 7♥ owns the first kingdom and holds it face up until it is
+  played. The first dealer is random and deals, leads or starts hand 1; from hand 2 on the owner deals and leads (option
   ``first_dealer=owner``: the owner deals hand 1 too). After its five contracts the
   kingdom passes to the owner's right (option ``rotation=play``: to the left, the way
   play goes); ``kingdoms`` (default 4, 20 hands) shortens the match.
@@ -95,7 +95,7 @@ class TrexOptions(Options):
 @dataclass(kw_only=True)
 class TrexState(State):
     hands: list[list[str]] = field(default_factory=list)
-    shown: list[list[str]] = field(default_factory=list)     # doubled cards still held, face up
+    shown: list[list[str]] = field(default_factory=list)     # held face up: doubled cards, the first 7♥
     owner: int = 0                                            # who owns the kingdom
     kingdom: int = 1
     used: list[str] = field(default_factory=list)             # contracts played in this kingdom
@@ -194,6 +194,8 @@ class Trex(Game[TrexState]):
             s.hand_no += 1
             if s.hand_no == 1:
                 s.owner = next(i for i, h in enumerate(s.hands) if SEVEN_OF_HEARTS in h)
+                s.hands[s.owner].remove(SEVEN_OF_HEARTS)    # shown to the table until it is played
+                s.shown[s.owner].append(SEVEN_OF_HEARTS)
                 if self.options_of(s).first_dealer == "owner":
                     s.dealer = s.owner
                 events.append(Event(T("{seat} was dealt the 7♥ and owns the first kingdom.", seat=Seat(s.owner))))
@@ -545,7 +547,7 @@ class Trex(Game[TrexState]):
             piles.append(PileView(T("Taken by {seat}", seat=Seat(i)), shown, len(won), i))
         for i, cards in enumerate(s.shown):
             if cards:
-                piles.append(PileView(T("Doubled in the hand of {seat}", seat=Seat(i)), list(cards), len(cards), i))
+                piles.append(PileView(T("Face up in the hand of {seat}", seat=Seat(i)), list(cards), len(cards), i))
         return piles
 
     def view(self, s: TrexState, seat: int | None) -> View:

@@ -40,8 +40,9 @@ def full_deal() -> list[list[str]]:
 def test_the_seven_of_hearts_holder_owns_the_first_kingdom_and_chooses():
     for seed in range(5):
         s = GAME.start(4, {}, seed)
-        assert all(len(h) == 13 for h in s.hands)
-        assert "7H" in s.hands[s.owner]
+        assert all(len(GAME.held(s, i)) == 13 for i in range(4))
+        assert "7H" in GAME.held(s, s.owner) and "7H" in GAME.view(s, (s.owner + 1) % 4).piles[-1].cards, \
+            "the 7♥ is shown to the table"
         assert GAME.to_move(s) == {s.owner} and s.phase == CHOOSE
         assert len(GAME.moves(s, s.owner)) == 5
 
@@ -357,7 +358,7 @@ def test_clarification_4_in_hand_1_the_kingdom_stays_even_if_the_seven_of_hearts
     for seed in range(30):
         s = GAME.start(4, {}, seed)
         owner = s.owner
-        s.hands = _twos_hand()
+        s.hands, s.shown = _twos_hand(), [[] for _ in range(4)]
         GAME.apply(s, owner, "choose trex")
         while s.phase == EXPOSE:
             GAME.apply(s, s.turn, "expose" if s.turn == 0 else "continue")
