@@ -51,6 +51,9 @@ from games.registry import GAMES
 PLAYERS = {"crazy_eights": 4, "oh_hell": 4, "scopa": 2, "fan_tan": 4, "newmarket": 4, "trash": 4,
            "jack_change_it": 4, "last_one": 4, "page_one": 4, "thirteen": 4, "big_two": 4, "dou_dizhu": 3,
            "i_doubt_it": 4, "stop_the_bus": 4, "mattis": 4, "calabrasella": 3}
+# Options for the strength matches where a whole match is too long to play many of with the search
+# (Trex: 20 hands; one kingdom is 5 hands, one of each contract)
+MATCH_OPTIONS = {"trex": {"kingdoms": 1}}
 
 
 def random_games(game, players: int, n: int):
@@ -170,7 +173,7 @@ def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: floa
     seat's share of the win (ties split), its longest decision in seconds and its number of decisions;
     None when the deadline passed before the match ended, "stuck" when it did not end in MATCH_PLIES."""
     game = GAMES[key]
-    s = game.start(players, {}, MATCH_SEED + n)
+    s = game.start(players, MATCH_OPTIONS.get(key, {}), MATCH_SEED + n)
     seats = [build_player(spec, n * 16 + i) for i, spec in enumerate(specs)]
     order = random.Random(n)   # who acts first when several seats may act (claims, challenges)
     longest = [0.0] * players

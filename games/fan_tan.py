@@ -349,19 +349,7 @@ class FanTan(ChipsMatch, Game[FanTanState]):
         return best
 
 
-def _beyond(code: str) -> tuple[str, ...]:
-    """The cards further out than ``code`` along its row (both sides of a 7)."""
-    rank, suit = C.RANK[code], C.SUIT[code]
-    if rank == 7:
-        ranks = [r for r in range(1, 14) if r != 7]
-    elif rank < 7:
-        ranks = list(range(1, rank))
-    else:
-        ranks = list(range(rank + 1, 14))
-    return tuple(C.make(r, suit) for r in ranks)
-
-
-_BEYOND = {code: _beyond(code) for code in C.french_deck()}
+_BEYOND = {code: ROWS.beyond(code) for code in C.french_deck()}
 
 
 GAME = FanTan()

@@ -164,3 +164,12 @@ def test_when_nobody_holds_the_opposite_colour_the_last_player_leads_any_suit():
     assert CHAIN.restart(black_only, 0, "S") == (0, ["5S", "9C"])
     red_only = [["5H", "9D"], ["2H"], []]
     assert CHAIN.restart(red_only, 0, "H") == (0, ["5H", "9D"])
+
+
+def test_beyond_lists_the_cards_further_out_along_the_row():
+    """Trex rows start from jacks, aces high: the cards behind a card wait for it."""
+    trex = Rows(C.JACK, ACES_HIGH)
+    assert trex.beyond("QS") == ("KS", "AS")
+    assert trex.beyond("10H") == tuple(f"{r}H" for r in range(2, 10))
+    assert len(trex.beyond("JD")) == 12
+    assert Rows().beyond("8C") == ("9C", "10C", "JC", "QC", "KC")

@@ -110,6 +110,8 @@ def test_a_tie_only_one_seat_can_continue_is_won_by_it_at_once():
 
 def test_a_tie_nobody_can_continue_goes_to_the_earliest_tied_seat():
     assert T.tie_replay([2, 0], [False, True, False]) == ([], 2)
+
+
 # --- special trumps (Envite) and first to two tricks --------------------------------------
 
 ENVITE_PLAIN = (2, 3, 4, 5, 6, 7, 1, 11, 12, 13)
@@ -163,3 +165,37 @@ def test_the_calabrasella_order_ranks_every_card_of_the_40_card_deck():
     assert min(powers) == 0 and max(powers) == 9, "every rank of the 40-card deck has a place"
     best = max((c for c in deck if C.suit(c) == "H"), key=lambda c: T.power(c, T.THREE_TWO_ACE))
     assert best == "3H"
+
+
+# --- lead restrictions, forced discards, early end (Trex) ---
+
+def test_a_barred_suit_may_not_be_led_while_the_hand_holds_another():
+    """King of Hearts: hearts may not be led unless the hand holds nothing else."""
+    assert T.legal_lead(["KH", "2S", "9H"], "H") == ["2S"]
+    assert T.legal_play(["KH", "2S", "9H"], [], barred_lead="H") == ["2S"]
+
+
+def test_a_hand_of_only_the_barred_suit_may_lead_it():
+    assert T.legal_lead(["KH", "9H"], "H") == ["KH", "9H"]
+
+
+def test_a_barred_lead_suit_may_still_be_followed_and_discarded():
+    assert T.legal_play(["KH", "2S"], ["5H"], barred_lead="H") == ["KH"]
+    assert T.legal_play(["KH", "2S"], ["5D"], barred_lead="H") == ["KH", "2S"]
+
+
+def test_a_void_follower_must_shed_a_scoring_card_when_the_rule_says_so():
+    def queen(code: str) -> bool:
+        return code.startswith("Q")
+    assert T.legal_play(["QS", "2S", "4C"], ["5H"], must_shed=queen) == ["QS"]
+    assert T.legal_play(["QS", "2S", "4H"], ["5H"], must_shed=queen) == ["4H"], "following suit comes first"
+    assert T.legal_play(["2S", "4C"], ["5H"], must_shed=queen) == ["2S", "4C"], "nothing to shed: anything"
+    assert T.legal_play(["QS", "2S"], ["5H"]) == ["QS", "2S"], "without the rule: anything"
+
+
+def test_scoring_cards_out_says_whether_any_scoring_card_is_still_held():
+    """Early end: a hand stops once no scoring card is left in any hand."""
+    def king(code: str) -> bool:
+        return code == "KH"
+    assert T.scoring_cards_out([["2S"], ["KH", "3C"]], king)
+    assert not T.scoring_cards_out([["2S"], ["3C"], []], king)

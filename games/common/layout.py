@@ -131,6 +131,19 @@ class Rows:
         nxt = pos + step
         return [at[nxt, suit]] if 0 <= nxt <= self._top else []
 
+    def beyond(self, code: str) -> tuple[str, ...]:
+        """The cards further out than ``code`` along its row (on both sides of a start
+        card): those that can only follow once ``code`` is down."""
+        pos = self._o.card_pos[code]
+        at, suit = self._o.code, C.SUIT[code]
+        if pos == self._start_at:
+            spots = [p for p in range(len(self.order)) if p != pos]
+        elif pos < self._start_at:
+            spots = list(range(pos))
+        else:
+            spots = list(range(pos + 1, len(self.order)))
+        return tuple(at[p, suit] for p in spots)
+
     def gap(self, rows: dict[str, list[str]], code: str) -> list[str]:
         """The cards that must be placed before ``code`` can be (nearest first);
         empty when ``code`` is playable now or already placed."""

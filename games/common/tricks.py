@@ -5,11 +5,15 @@ the games that store less) the list of cards with the seat that led; `pairs`
 turns the second into the first. Rank orders are tuples of ranks from lowest to
 highest (`ACES_HIGH` by default); a game with its own order (Calabrasella's
 3, 2, A, K, …) passes its tuple. A trump of ``None`` or ``""`` means no trump.
+
+`legal_play` adds a suit that may not be led while the hand holds another (Trex's
+King of Hearts) and a forced discard of scoring cards when void; `scoring_cards_out`
+tells a game when a hand can stop early because no scoring card is left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -171,3 +175,35 @@ def first_to(tricks: Sequence[int], need: int = 2) -> int | None:
         if won >= need:
             return side
     return None
+
+
+# --- lead restrictions, forced discards and early end (Trex) ------------------------------------
+
+def legal_lead(hand: Sequence[str], barred: Iterable[str] = ()) -> list[str]:
+    """The cards of ``hand`` that may lead a trick when the suits in ``barred`` may not be
+    led unless the hand holds nothing else (Trex's King of Hearts bars hearts)."""
+    barred = set(barred)
+    allowed = [code for code in hand if C.suit(code) not in barred]
+    return allowed or list(hand)
+
+
+def legal_play(hand: Sequence[str], trick: Sequence[str], *, barred_lead: Iterable[str] = (),
+               must_shed: Callable[[str], bool] | None = None) -> list[str]:
+    """The cards of ``hand`` that may go on ``trick`` (its cards in play order, empty when
+    leading): a lead respects ``barred_lead`` (`legal_lead`); a follower follows suit when
+    able; a follower who cannot, and holds cards for which ``must_shed`` is true, must play
+    one of those (a forced discard of scoring cards)."""
+    if not trick:
+        return legal_lead(hand, barred_lead)
+    cards = legal_follow(hand, led_suit(trick))
+    if must_shed is not None and not any(C.suit(code) == led_suit(trick) for code in hand):
+        shed = [code for code in cards if must_shed(code)]
+        if shed:
+            return shed
+    return cards
+
+
+def scoring_cards_out(hands: Iterable[Iterable[str]], scoring: Callable[[str], bool]) -> bool:
+    """Whether any card for which ``scoring`` is true is still in a hand: when none is, a
+    hand played for those cards can stop early (nothing more can score)."""
+    return any(scoring(code) for hand in hands for code in hand)

@@ -126,6 +126,7 @@ E2E = {
     "mattis": (2, 1, None),
     "envite": (2, 2, "stones=3 best_of=1"),
     "calabrasella": (2, 1, "deals=1"),
+    "trex": (2, 2, "kingdoms=1"),
 }
 
 
