@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import capture_options, table_key
+from games.common.capture import capture_options, captures_text, sum_text, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sides, sole_best, take_rest
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
@@ -185,7 +185,7 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
         if take is None:
             if options and self.options_of(s).compulsory_capture:
                 return T("Capturing is compulsory at this table: {card} can take {options}, so it may not be "
-                         "laid. Say which, e.g. '{example}'.", card=Card(code), options=options_text(options),
+                         "laid. Say which, e.g. '{example}'.", card=Card(code), options=captures_text(options),
                          example=f"play {code} take={'+'.join(options[0])}")
             return None
         if not options:
@@ -437,41 +437,22 @@ def wrong_capture(code: str, taken: list[str], options: list[list[str]]) -> Text
     pairs = [t for t in taken if C.rank(t) == rank]
     if len(taken) > 1 and len(pairs) == len(taken):
         return T("A pairing takes only one card of the same rank: choose one ({options}).",
-                 options=options_text(options))
+                 options=captures_text(options))
     if pairs:
         return T("{card} takes either one card of its rank or cards adding up to it, never both at once: take "
-                 "{options}.", card=Card(code), options=options_text(options))
+                 "{options}.", card=Card(code), options=captures_text(options))
     if value(code) is None:
         return T("Court cards have no value for adding up: {card} can only take a card of its rank ({options}).",
-                 card=Card(code), options=options_text(options))
+                 card=Card(code), options=captures_text(options))
     if len(taken) == 1:
         return T("{card} takes a single card only of its own rank, and {taken} is not. It can take {options}.",
-                 card=Card(code), taken=Card(taken[0]), options=options_text(options))
+                 card=Card(code), taken=Card(taken[0]), options=captures_text(options))
     if any(value(t) is None for t in taken):
         return T("Court cards have no value for adding up. {card} can take {options}.", card=Card(code),
-                 options=options_text(options))
+                 options=captures_text(options))
     return T("{cards} add up to {total}, not {value}; only one group at a time. {card} can take {options}.",
              cards=sum_text(taken), total=sum(value(t) or 0 for t in taken), value=value(code), card=Card(code),
-             options=options_text(options))
-
-
-def sum_text(codes: list[str]) -> Text:
-    """Cards added up: "3♣ + 4♥" (one card: just that card)."""
-    text = T("{card}", card=Card(codes[0]))
-    for code in codes[1:]:
-        text = T("{cards} + {card}", cards=text, card=Card(code))
-    return text
-
-
-def options_text(options: list[list[str]], most: int = 4) -> Text:
-    """A card's captures: "7♥ or 3♣ + 4♥" (at most ``most``, then how many more)."""
-    text = sum_text(options[0])
-    for taken in options[1:most]:
-        text = T("{captures} or {capture}", captures=text, capture=sum_text(taken))
-    if len(options) > most:
-        more = len(options) - most
-        text = N("{captures} (or {n} more)", "{captures} (or {n} more)", more, captures=text)
-    return text
+             options=captures_text(options))
 
 
 def captured_note(n: int) -> Text:

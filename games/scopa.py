@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.capture import capture_options
+from games.common.capture import capture_options, captures_text, sum_text, table_key
 from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sole_best
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
@@ -59,12 +59,6 @@ TYPED = re.compile(r"\s*(?:play\s+)?(?P<card>[^\s=+]+)(?:\s+take\s*=?\s*(?P<take
 
 def value(code: str) -> int:
     return VALUES[C.card(code).rank]
-
-
-def board_key(code: str) -> tuple[int, int]:
-    """The board is kept in rank order (then suit), so captures list low cards first."""
-    c = C.card(code)
-    return (c.rank, C.SUITS.index(c.suit))
 
 
 def captures(board: list[str], code: str) -> list[list[str]]:
@@ -171,7 +165,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
             deck = C.italian_deck()
             s.rng().shuffle(deck)
             s.hands = [[] for _ in range(s.players)]
-            s.board = sorted(deck[-BOARD_SIZE:], key=board_key)
+            s.board = sorted(deck[-BOARD_SIZE:], key=table_key)
             s.stock = deck[:-BOARD_SIZE]
             kings = sum(1 for code in s.board if C.rank(code) == C.KING)
             if not (o.kings_redeal and kings >= 3):
@@ -228,7 +222,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
         if take is None:
             if options:
                 return T("{card} can capture ({options}), so it may not just go on the board: say which cards it "
-                         "takes, e.g. '{example}'.", card=Card(code), options=_options_text(options),
+                         "takes, e.g. '{example}'.", card=Card(code), options=captures_text(options),
                          example=f"play {code} take={'+'.join(options[0])}")
             return None
         if not options:
@@ -253,19 +247,19 @@ class Scopa(DealtMatch, Game[ScopaState]):
         if any(C.rank(t) == rank for t in board):
             if len(taken) > 1 and all(C.rank(t) == rank for t in taken):
                 return T("A pairing takes only one card of the same rank: choose one ({options}).",
-                         options=_options_text(options))
+                         options=captures_text(options))
             return T("{card} can pair with a card of its rank, and pairing comes before adding: take {options}.",
-                     card=Card(code), options=_options_text(options))
+                     card=Card(code), options=captures_text(options))
         if len(taken) == 1:
             return T("{card} can take a single card only of its own rank, and {taken} is not. It can take "
-                     "{options}.", card=Card(code), taken=Card(taken[0]), options=_options_text(options))
+                     "{options}.", card=Card(code), taken=Card(taken[0]), options=captures_text(options))
         return T("{cards} adds up to {total}, not {value}. {card} can take {options}.",
-                 cards=_sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
-                 options=_options_text(options))
+                 cards=sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
+                 options=captures_text(options))
 
     # -- building a move from parts (P7): a hand card, then the board cards it takes
     def targets(self, s: ScopaState, seat: int, card: str) -> list[tuple[str, str]] | None:
-        return [(code, _sum_text([code])) for code in s.board]
+        return [(code, sum_text([code])) for code in s.board]
 
     def compose(self, s: ScopaState, seat: int, card: str, targets: Sequence[str]) -> list[Move]:
         want = set(targets)
@@ -284,7 +278,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
         options = captures(s.board, code)
         if options and not taken:
             return T("{card} can capture, so it may not just go on the board: it can take {options}.",
-                     card=Card(code), options=_options_text(options))
+                     card=Card(code), options=captures_text(options))
         if taken and not options:
             return T("{card} cannot capture anything: it goes on the board without taking cards.", card=Card(code))
         return self.refuse(s, seat, Move("play", (code,), (("take", "+".join(taken)),) if taken else ()))
@@ -292,7 +286,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
     def preview(self, s: ScopaState, seat: int, move: Move) -> str:
         taken = _taken(move)
         if taken:
-            return T("{card} takes {cards}", card=Card(move.args[0]), cards=_sum_text(taken))
+            return T("{card} takes {cards}", card=Card(move.args[0]), cards=sum_text(taken))
         return T("{card} goes on the board", card=Card(move.args[0]))
 
     def parse_typed(self, s: ScopaState, seat: int, text: str) -> Move:
@@ -336,7 +330,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
             pile.append(code)
             s.last_capturer = seat
             events = [Event(T("{seat} plays {card} and takes {cards}.", seat=Seat(seat), card=Card(code),
-                              cards=_sum_text(taken)))]
+                              cards=sum_text(taken)))]
             if not board:
                 if last_card and not self.options_of(s).last_card_sweep:
                     events.append(Event(T("The board is cleared, but with the last card of the deal: no sweep.")))
@@ -346,7 +340,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
                     events.append(Event(T("Scopa! {seat} sweeps the board.", seat=Seat(seat))))
         else:
             s.board.append(code)
-            s.board.sort(key=board_key)
+            s.board.sort(key=table_key)
             events = [Event(T("{seat} puts {card} on the board.", seat=Seat(seat), card=Card(code)))]
         s.turn = next_seat(seat, s.players)
         if not any(s.hands):
@@ -388,9 +382,9 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return T("Your turn: play a card, capturing if it can. Board: {cards}.", cards=Cards(tuple(s.board)))
 
     def describe(self, s: ScopaState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        step = (T("Play a card"), _sum_text([move.args[0]]))
+        step = (T("Play a card"), sum_text([move.args[0]]))
         take = move.param("take")
-        return (step, (T("Capture"), _sum_text(take.split("+")) if take else TRAIL_LABEL))
+        return (step, (T("Capture"), sum_text(take.split("+")) if take else TRAIL_LABEL))
 
     def counters(self, s: ScopaState, seat: int) -> list[Text]:
         """Live scoring counters of one seat's capture pile, worded as captures (the seat line
@@ -485,14 +479,6 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return best
 
 
-def _sum_text(codes: list[str]) -> Text:
-    """Cards added up: "3♣ + 4♥" (one card: just that card)."""
-    text = T("{card}", card=Card(codes[0]))
-    for code in codes[1:]:
-        text = T("{cards} + {card}", cards=text, card=Card(code))
-    return text
-
-
 def _taken(move: Move) -> list[str]:
     """The board cards a play takes (none: it goes on the board)."""
     take = move.param("take")
@@ -503,17 +489,6 @@ def _typed_form(move: Move) -> str:
     """A move as typed in the Type move box: "7D take 3C+4H", "7D"."""
     take = move.param("take")
     return f"{move.args[0]} take {take}" if take else move.args[0]
-
-
-def _options_text(options: list[list[str]], most: int = 4) -> Text:
-    """A card's captures: "7♥ or 3♣ + 4♥" (at most ``most``, then how many more)."""
-    text = _sum_text(options[0])
-    for taken in options[1:most]:
-        text = T("{captures} or {capture}", captures=text, capture=_sum_text(taken))
-    if len(options) > most:
-        more = len(options) - most
-        text = N("{captures} (or {n} more)", "{captures} (or {n} more)", more, captures=text)
-    return text
 
 
 def _capture_note(pile: list[str]) -> Text:

@@ -5,7 +5,16 @@ import time
 import pytest
 
 from games import cards as C
-from games.common.capture import can_capture, capture_options, multi_capture_fault, multi_captures, sum_subsets
+from games.common.capture import (
+    can_capture,
+    capture_options,
+    captures_text,
+    multi_capture_fault,
+    multi_captures,
+    sum_subsets,
+    sum_text,
+)
+from games.localize import render
 
 SCOPA = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 11: 8, 12: 9, 13: 10}
 
@@ -185,3 +194,15 @@ def test_multi_capture_enumeration_is_fast_on_a_crowded_table():
     t = time.perf_counter()
     caps = multi_captures(loose, "10S", pip_value)
     assert caps and time.perf_counter() - t < 1.0
+
+
+def test_captures_are_worded_as_sums_joined_by_or_and_the_rest_counted():
+    """Scopa's and Kontsina's refusals name a card's captures with one wording: "3♣ + 4♥", "7♥ or 3♣ + 4♥",
+    and past four options how many more there are, in the reader's language."""
+    assert render(sum_text(["3C", "4H"]), "en") == "3♣ + 4♥"
+    assert render(sum_text(["7H"]), "en") == "7♥"
+    options = [["7H"], ["3C", "4H"], ["2C", "5H"], ["AS", "6D"], ["AC", "2H", "4S"], ["AH", "2S", "4C"]]
+    assert render(captures_text(options[:2]), "en") == "7♥ or 3♣ + 4♥"
+    assert render(captures_text(options), "en") == "7♥ or 3♣ + 4♥ or 2♣ + 5♥ or A♠ + 6♦ (or 2 more)"
+    assert render(captures_text(options[:2]), "el") == "7♥ ή 3♣ + 4♥"
+    assert render(captures_text(options, most=5), "el").endswith("(ή άλλη μία)")

@@ -25,6 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from games import cards as C
+from games.text import Card, Text, texts
+
+T, N = texts("capture")
 
 ValueOf = Mapping[str, int] | Callable[[str], "int | None"]
 
@@ -45,6 +48,25 @@ def numeral_value(code: str) -> int | None:
 def table_key(code: str) -> tuple[int, int]:
     """Loose table cards are kept in rank order, then suit, so captures list low cards first."""
     return (C.RANK[code], C.SUITS.index(C.SUIT[code]))
+
+
+def sum_text(codes: Sequence[str]) -> Text:
+    """Cards added up: "3♣ + 4♥" (one card: just that card)."""
+    text = T("{card}", card=Card(codes[0]))
+    for code in codes[1:]:
+        text = T("{cards} + {card}", cards=text, card=Card(code))
+    return text
+
+
+def captures_text(options: Sequence[Sequence[str]], most: int = 4) -> Text:
+    """A card's captures: "7♥ or 3♣ + 4♥" (at most ``most``, then how many more)."""
+    text = sum_text(options[0])
+    for taken in options[1:most]:
+        text = T("{captures} or {capture}", captures=text, capture=sum_text(taken))
+    if len(options) > most:
+        more = len(options) - most
+        text = N("{captures} (or {n} more)", "{captures} (or {n} more)", more, captures=text)
+    return text
 
 
 def sum_subsets(values: Sequence[int | None], target: int, min_size: int = 1,
