@@ -35,11 +35,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import capture_options, captures_text, sum_text, table_key
+from games.common.capture import TakeWords, capture_options, captures_text, refuse_take, sum_text, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sides, sole_best, take_rest
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import BadOption, Options, option
 from games.text import Card, Cards, Seat, Seats, Text, text_data, text_from, texts
@@ -171,38 +171,8 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
         return out
 
     def refuse(self, s: KontsinaState, seat: int, move: Move) -> str | None:
-        if move.kind != "play":
-            return T("'{move}' is not a move in Kontsina: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",
-                     move=str(move))
-        code, why = card_to_play(move, s.hands[seat], "7D")
-        if why:
-            return why
-        extra = [name for name, _ in move.params if name != "take"]
-        if extra:
-            return T("'{name}=' is not part of a Kontsina move; only take= is (e.g. take=3C+4H).", name=extra[0])
-        options = captures(s.table, code)
-        take = move.param("take")
-        if take is None:
-            if options and self.options_of(s).compulsory_capture:
-                return T("Capturing is compulsory at this table: {card} can take {options}, so it may not be "
-                         "laid. Say which, e.g. '{example}'.", card=Card(code), options=captures_text(options),
-                         example=f"play {code} take={'+'.join(options[0])}")
-            return None
-        if not options:
-            return T("{card} cannot capture anything: play it without take= to lay it on the table.",
-                     card=Card(code))
-        parts = take.split("+")
-        if not all(C.is_card(p) for p in parts):
-            return T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take)
-        taken = [C.card(p).code for p in parts]
-        if len(set(taken)) != len(taken):
-            return T("Name each card to take only once.")
-        for t in taken:
-            if t not in s.table:
-                return T("{card} is not on the table.", card=Card(t))
-        if set(taken) in [set(o) for o in options]:
-            return None
-        return wrong_capture(code, taken, options)
+        return refuse_take(move, s.hands[seat], s.table, lambda code: captures(s.table, code), TAKE_WORDS,
+                           may_lay=not self.options_of(s).compulsory_capture)
 
     # -- playing
     def play(self, s: KontsinaState, seat: int, move: Move) -> list[Event]:
@@ -453,6 +423,22 @@ def wrong_capture(code: str, taken: list[str], options: list[list[str]]) -> Text
     return T("{cards} add up to {total}, not {value}; only one group at a time. {card} can take {options}.",
              cards=sum_text(taken), total=sum(value(t) or 0 for t in taken), value=value(code), card=Card(code),
              options=captures_text(options))
+
+
+TAKE_WORDS = TakeWords(
+    not_a_move=lambda move: T("'{move}' is not a move in Kontsina: play a card, e.g. 'play 7D' or "
+                              "'play 7D take=3C+4H'.", move=move),
+    not_part=lambda name: T("'{name}=' is not part of a Kontsina move; only take= is (e.g. take=3C+4H).", name=name),
+    must_capture=lambda card, options, example: T(
+        "Capturing is compulsory at this table: {card} can take {options}, so it may not be laid. Say which, e.g. "
+        "'{example}'.", card=card, options=options, example=example),
+    cannot_capture=lambda card: T("{card} cannot capture anything: play it without take= to lay it on the table.",
+                                  card=card),
+    not_cards=lambda take: T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take),
+    repeated=lambda: T("Name each card to take only once."),
+    not_on_table=lambda card: T("{card} is not on the table.", card=card),
+    wrong_capture=wrong_capture,
+)
 
 
 def captured_note(n: int) -> Text:

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.capture import capture_options, captures_text, sum_text, table_key
+from games.common.capture import TakeWords, capture_options, captures_text, refuse_take, sum_text, table_key
 from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sole_best
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
@@ -208,54 +208,8 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return out
 
     def refuse(self, s: ScopaState, seat: int, move: Move) -> str | None:
-        if move.kind != "play":
-            return T("'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",
-                     move=str(move))
-        code, why = card_to_play(move, s.hands[seat], "7D")
-        if why:
-            return why
-        extra = [name for name, _ in move.params if name != "take"]
-        if extra:
-            return T("'{name}=' is not part of a Scopa move; only take= is (e.g. take=3C+4H).", name=extra[0])
-        options = captures(s.board, code)
-        take = move.param("take")
-        if take is None:
-            if options:
-                return T("{card} can capture ({options}), so it may not just go on the board: say which cards it "
-                         "takes, e.g. '{example}'.", card=Card(code), options=captures_text(options),
-                         example=f"play {code} take={'+'.join(options[0])}")
-            return None
-        if not options:
-            return T("{card} cannot capture anything: play it without take= to put it on the board.", card=Card(code))
-        parts = take.split("+")
-        if not all(C.is_card(p) for p in parts):
-            return T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take)
-        taken = [C.card(p).code for p in parts]
-        if len(set(taken)) != len(taken):
-            return T("Name each card to take only once.")
-        for t in taken:
-            if t not in s.board:
-                return T("{card} is not on the board.", card=Card(t))
-        if set(taken) in [set(o) for o in options]:
-            return None
-        return self._wrong_capture(code, taken, options, s.board)
-
-    @staticmethod
-    def _wrong_capture(code: str, taken: list[str], options: list[list[str]], board: list[str]) -> Text:
-        """Why taking ``taken`` with ``code`` is not one of its captures ``options``."""
-        rank = C.rank(code)
-        if any(C.rank(t) == rank for t in board):
-            if len(taken) > 1 and all(C.rank(t) == rank for t in taken):
-                return T("A pairing takes only one card of the same rank: choose one ({options}).",
-                         options=captures_text(options))
-            return T("{card} can pair with a card of its rank, and pairing comes before adding: take {options}.",
-                     card=Card(code), options=captures_text(options))
-        if len(taken) == 1:
-            return T("{card} can take a single card only of its own rank, and {taken} is not. It can take "
-                     "{options}.", card=Card(code), taken=Card(taken[0]), options=captures_text(options))
-        return T("{cards} adds up to {total}, not {value}. {card} can take {options}.",
-                 cards=sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
-                 options=captures_text(options))
+        return refuse_take(move, s.hands[seat], s.board, lambda code: captures(s.board, code), TAKE_WORDS,
+                           may_lay=False)
 
     # -- building a move from parts (P7): a hand card, then the board cards it takes
     def targets(self, s: ScopaState, seat: int, card: str) -> list[tuple[str, str]] | None:
@@ -478,6 +432,23 @@ class Scopa(DealtMatch, Game[ScopaState]):
                 best, best_score = m, score
         return best
 
+def _wrong_capture(code: str, taken: list[str], options: list[list[str]]) -> Text:
+    """Why taking ``taken`` with ``code`` is not one of its captures ``options`` (pairings, when the
+    board holds its rank)."""
+    rank = C.rank(code)
+    if any(C.rank(t) == rank for t in options[0]):
+        if len(taken) > 1 and all(C.rank(t) == rank for t in taken):
+            return T("A pairing takes only one card of the same rank: choose one ({options}).",
+                     options=captures_text(options))
+        return T("{card} can pair with a card of its rank, and pairing comes before adding: take {options}.",
+                 card=Card(code), options=captures_text(options))
+    if len(taken) == 1:
+        return T("{card} can take a single card only of its own rank, and {taken} is not. It can take "
+                 "{options}.", card=Card(code), taken=Card(taken[0]), options=captures_text(options))
+    return T("{cards} adds up to {total}, not {value}. {card} can take {options}.",
+             cards=sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
+             options=captures_text(options))
+
 
 def _taken(move: Move) -> list[str]:
     """The board cards a play takes (none: it goes on the board)."""
@@ -515,5 +486,20 @@ def _points_text(hand: int, counted: list[tuple[int, int, Text]]) -> Text:
         points = point if points is None else T("{points}; {point}", points=points, point=point)
     return T("Hand {hand}: {points}", hand=hand, points=points)
 
+
+TAKE_WORDS = TakeWords(
+    not_a_move=lambda move: T("'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",
+                              move=move),
+    not_part=lambda name: T("'{name}=' is not part of a Scopa move; only take= is (e.g. take=3C+4H).", name=name),
+    must_capture=lambda card, options, example: T(
+        "{card} can capture ({options}), so it may not just go on the board: say which cards it takes, e.g. "
+        "'{example}'.", card=card, options=options, example=example),
+    cannot_capture=lambda card: T("{card} cannot capture anything: play it without take= to put it on the board.",
+                                  card=card),
+    not_cards=lambda take: T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take),
+    repeated=lambda: T("Name each card to take only once."),
+    not_on_table=lambda card: T("{card} is not on the board.", card=card),
+    wrong_capture=_wrong_capture,
+)
 
 GAME = Scopa()

@@ -6,14 +6,17 @@ import pytest
 
 from games import cards as C
 from games.common.capture import (
+    TakeWords,
     can_capture,
     capture_options,
     captures_text,
     multi_capture_fault,
     multi_captures,
+    refuse_take,
     sum_subsets,
     sum_text,
 )
+from games.engine import Move
 from games.localize import render
 
 SCOPA = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 11: 8, 12: 9, 13: 10}
@@ -206,3 +209,41 @@ def test_captures_are_worded_as_sums_joined_by_or_and_the_rest_counted():
     assert render(captures_text(options), "en") == "7♥ or 3♣ + 4♥ or 2♣ + 5♥ or A♠ + 6♦ (or 2 more)"
     assert render(captures_text(options[:2]), "el") == "7♥ ή 3♣ + 4♥"
     assert render(captures_text(options, most=5), "el").endswith("(ή άλλη μία)")
+
+
+WORDS = TakeWords(
+    not_a_move=lambda move: f"not a move: {move}",
+    not_part=lambda name: f"not part: {name}",
+    must_capture=lambda card, options, example: f"must capture: {example}",
+    cannot_capture=lambda card: "cannot capture",
+    not_cards=lambda take: f"not cards: {take}",
+    repeated=lambda: "repeated",
+    not_on_table=lambda card: f"not on the table: {card.code}",
+    wrong_capture=lambda code, taken, options: f"wrong: {'+'.join(taken)}",
+)
+
+
+def refusal(move, may_lay=True, table=("3C", "4H", "7S", "KD")):
+    return refuse_take(move, ["7D", "QS"], list(table), lambda code: capture_options(
+        list(table), code, pip_value, pairing="one", pairing_first=False), WORDS, may_lay=may_lay)
+
+
+def test_a_take_move_is_accepted_when_it_names_one_of_the_cards_captures_in_any_order():
+    """Scopa and Kontsina judge ``play CARD take=...`` with one rule: any listed capture, in any order."""
+    assert refusal(Move("play", ("7D",), (("take", "4H+3C"),))) is None
+    assert refusal(Move("play", ("7D",), (("take", "7S"),))) is None
+    assert refusal(Move("play", ("QS",))) is None     # nothing to take: laid
+
+
+def test_a_take_move_is_refused_with_the_games_own_sentence_for_each_fault():
+    play = Move("play", ("7D",))
+    assert refusal(Move("draw", ())) == "not a move: draw"
+    assert refusal(Move("play", ("7D",), (("with", "3C"),))) == "not part: with"
+    assert refusal(play, may_lay=False) == "must capture: play 7D take=7S"
+    assert refusal(play, may_lay=True) is None
+    assert refusal(Move("play", ("QS",), (("take", "KD"),))) == "cannot capture"
+    assert refusal(Move("play", ("7D",), (("take", "3C+xx"),))) == "not cards: 3C+xx"
+    assert refusal(Move("play", ("7D",), (("take", "3C+3C"),))) == "repeated"
+    assert refusal(Move("play", ("7D",), (("take", "3C+4S"),))) == "not on the table: 4S"
+    assert refusal(Move("play", ("7D",), (("take", "3C+KD"),))) == "wrong: 3C+KD"
+    assert "do not hold" in render(refusal(Move("play", ("9D",))), "en")

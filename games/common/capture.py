@@ -23,8 +23,11 @@ with a limit the ones returned are not necessarily the smallest).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from games import cards as C
+from games.common.table import card_to_play
+from games.engine import Move
 from games.text import Card, Text, texts
 
 T, N = texts("capture")
@@ -135,6 +138,58 @@ def capture_options(table: Sequence[str], played: str, values: ValueOf, *,
 def can_capture(table: Sequence[str], played: str, values: ValueOf, **rules) -> bool:
     """Whether ``played`` has any capture on ``table`` (same rules as `capture_options`)."""
     return bool(capture_options(table, played, values, limit=1, **rules))
+
+
+# --- one capture a play, named with take= (Scopa, Kontsina) ----------------------------------------
+
+@dataclass(frozen=True)
+class TakeWords:
+    """A game's own sentences for refusing a ``play CARD [take=A+B]`` move (`refuse_take`); each is
+    called with the parameters its sentence names."""
+
+    not_a_move: Callable[[str], Text]                      # the move, as written
+    not_part: Callable[[str], Text]                        # a parameter other than take=
+    must_capture: Callable[[Card, Text, str], Text]        # the card, its captures, an example move
+    cannot_capture: Callable[[Card], Text]
+    not_cards: Callable[[str], Text]                       # the take= text
+    repeated: Callable[[], Text]
+    not_on_table: Callable[[Card], Text]
+    wrong_capture: Callable[[str, list[str], list[list[str]]], Text]   # card, cards taken, its captures
+
+
+def refuse_take(move: Move, hand: Sequence[str], table: Sequence[str], captures: Callable[[str], list[list[str]]],
+                words: TakeWords, *, may_lay: bool) -> Text | None:
+    """Why ``move`` (a card, alone or with ``take=`` the table cards it captures) may not be played,
+    or None. ``captures`` lists a card's captures; ``may_lay``: a card that can capture may still be
+    laid on the table."""
+    if move.kind != "play":
+        return words.not_a_move(str(move))
+    code, why = card_to_play(move, hand, "7D")
+    if why:
+        return why
+    extra = [name for name, _ in move.params if name != "take"]
+    if extra:
+        return words.not_part(extra[0])
+    options = captures(code)
+    take = move.param("take")
+    if take is None:
+        if options and not may_lay:
+            return words.must_capture(Card(code), captures_text(options), f"play {code} take={'+'.join(options[0])}")
+        return None
+    if not options:
+        return words.cannot_capture(Card(code))
+    parts = take.split("+")
+    if not all(C.is_card(p) for p in parts):
+        return words.not_cards(take)
+    taken = [C.card(p).code for p in parts]
+    if len(set(taken)) != len(taken):
+        return words.repeated()
+    missing = next((t for t in taken if t not in table), None)
+    if missing is not None:
+        return words.not_on_table(Card(missing))
+    if set(taken) in [set(o) for o in options]:
+        return None
+    return words.wrong_capture(code, taken, options)
 
 
 # --- many combinations at once (Cassino, Diloti) ---------------------------------------------------
