@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import multi_capture_fault, multi_captures, table_key
+from games.common.capture import CaptureWords, multi_capture_refusal, multi_captures, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
@@ -45,7 +45,9 @@ from games.common.fishing import (
     MostCards,
     MostOfSuit,
     NamedCard,
+    PointsWords,
     Sweeps,
+    points_text,
     score_hand,
     sole_best,
     take_rest,
@@ -59,6 +61,7 @@ from games.common.piles import (
     build_unions,
     keeps_capturer,
     may_trail,
+    named_items,
     next_pile_id,
     partition,
     reserved_cards,
@@ -313,19 +316,9 @@ class Cassino(DealtMatch, Game[CassinoState]):
 
     def _items(self, s: CassinoState, items: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Table items named in a move: loose cards (table order) and build ids (table order)."""
-        ids = {b["id"] for b in s.builds}
-        loose, builds = set(), set()
-        for item in items:
-            if item.lower() in ids:
-                builds.add(item.lower())
-            elif C.is_card(item) and C.card(item).code in s.table:
-                loose.add(C.card(item).code)
-            else:
-                raise IllegalMove(T("'{item}' is neither a loose card on the table nor a build (b1, b2…).",
-                                    item=item))
-        if len(loose) + len(builds) != len(items):
-            raise IllegalMove(T("Name each table item only once."))
-        return (tuple(c for c in s.table if c in loose), tuple(b["id"] for b in s.builds if b["id"] in builds))
+        return named_items(items, s.table, s.builds, unknown=lambda item: T(
+            "'{item}' is neither a loose card on the table nor a build (b1, b2…).", item=item),
+                           repeated=lambda: T("Name each table item only once."))
 
     def _fault(self, s: CassinoState, seat: int, play: Play) -> Text | None:
         """Why ``play`` is not legal now, or None."""
@@ -346,30 +339,15 @@ class Cassino(DealtMatch, Game[CassinoState]):
 
     def _capture_fault(self, s: CassinoState, play: Play, reserved: int | None) -> Text | None:
         builds = [(b["id"], b["value"]) for b in s.builds if b["id"] in play.build_ids]
-        fault = multi_capture_fault(s.table, play.card, value, play.loose, builds,
-                                    pairing=self._pairing(s, play.card))
-        card = Card(play.card)
-        if fault == "pairing_all":
-            same = tuple(c for c in s.table if C.RANK[c] == C.RANK[play.card])
-            return T("{card} takes all the loose cards of its rank ({cards}) or none of them.", card=card,
-                     cards=Cards(same))
-        if fault == "pairing_one":
-            return T("{card} takes only one card of its rank.", card=card)
-        if fault == "pile_value":
-            return T("{card} can only take a build of its own value.", card=card)
-        if fault == "no_value":
-            return T("Court cards have no value: they are only taken by pairing.")
-        if fault == "sums":
-            rest = tuple(c for c in play.loose if C.RANK[c] != C.RANK[play.card])
-            return T("{cards} do not split into groups of two or more adding up to {value}.", cards=Cards(rest),
-                     value=value(play.card))
+        fault = multi_capture_refusal(s.table, play.card, value, play.loose, builds, CAPTURE_WORDS,
+                                      pairing=self._pairing(s, play.card))
         if fault:
-            return T("Say what {card} takes.", card=card)
+            return fault
         if reserved is not None:
             bid = next(b["id"] for b in s.builds if b["value"] == reserved)
             if bid not in play.build_ids:
                 return T("{card} is the only card you hold for your build of {value}: it may only capture that "
-                         "build.", card=card, value=reserved)
+                         "build.", card=Card(play.card), value=reserved)
         return None
 
     def _build_fault(self, s: CassinoState, seat: int, play: Play) -> Text | None:
@@ -799,13 +777,24 @@ def _items_text(loose: Sequence[str], build_values: Sequence[int]) -> Text:
 
 def _points_text(hand: int, awards: list[tuple[int, int, Text]]) -> Text:
     """A hand's points: "Hand 3: {p0} 2 aces (2); {p1} big cassino (2)"."""
-    if not awards:
-        return T("Hand {hand}: no points", hand=hand)
-    points = None
-    for seat, n, award in awards:
-        point = T("{seat} {award} ({points})", seat=Seat(seat), award=award, points=n)
-        points = point if points is None else T("{points}; {point}", points=points, point=point)
-    return T("Hand {hand}: {points}", hand=hand, points=points)
+    return points_text(hand, awards, lambda seat, n, award: T("{seat} {award} ({points})", seat=Seat(seat),
+                                                               award=award, points=n), POINTS_WORDS)
 
+
+CAPTURE_WORDS = CaptureWords(
+    pairing_all=lambda card, cards: T("{card} takes all the loose cards of its rank ({cards}) or none of them.",
+                                      card=card, cards=cards),
+    pairing_one=lambda card: T("{card} takes only one card of its rank.", card=card),
+    pile_value=lambda card: T("{card} can only take a build of its own value.", card=card),
+    no_value=lambda: T("Court cards have no value: they are only taken by pairing."),
+    sums=lambda cards, value: T("{cards} do not split into groups of two or more adding up to {value}.",
+                                cards=cards, value=value),
+    unsaid=lambda card: T("Say what {card} takes.", card=card),
+)
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}", hand=hand, points=points),
+)
 
 GAME = Cassino()

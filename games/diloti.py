@@ -40,14 +40,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import multi_capture_fault, multi_captures, sum_subsets, table_key
+from games.common.capture import CaptureWords, multi_capture_refusal, multi_captures, sum_subsets, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
     Haul,
     MostCards,
     NamedCard,
+    PointsWords,
     Sweeps,
+    points_text,
     score_hand,
     sides,
     sole_best,
@@ -59,6 +61,7 @@ from games.common.piles import (
     Pile,
     build_unions,
     keeps_capturer,
+    named_items,
     next_pile_id,
     partition,
     reserved_cards,
@@ -350,19 +353,9 @@ class Diloti(DealtMatch, Game[DilotiState]):
 
     def _items(self, s: DilotiState, items: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Table items named in a move: loose cards and declaration ids, in table order."""
-        ids = {d["id"] for d in s.decls}
-        loose, piles = set(), set()
-        for item in items:
-            if item.lower() in ids:
-                piles.add(item.lower())
-            elif C.is_card(item) and C.card(item).code in s.table:
-                loose.add(C.card(item).code)
-            else:
-                raise IllegalMove(T("'{item}' is neither a loose card on the table nor a declaration (b1, b2…).",
-                                    item=item))
-        if len(loose) + len(piles) != len(items):
-            raise IllegalMove(T("Name each table item only once."))
-        return (tuple(c for c in s.table if c in loose), tuple(d["id"] for d in s.decls if d["id"] in piles))
+        return named_items(items, s.table, s.decls, unknown=lambda item: T(
+            "'{item}' is neither a loose card on the table nor a declaration (b1, b2…).", item=item),
+                           repeated=lambda: T("Name each table item only once."))
 
     def _fault(self, s: DilotiState, seat: int, play: Play) -> Text | None:
         """Why ``play`` is not legal now, or None."""
@@ -389,28 +382,14 @@ class Diloti(DealtMatch, Game[DilotiState]):
 
     def _capture_fault(self, s: DilotiState, seat: int, play: Play, reserved: int | None) -> Text | None:
         piles = [(d["id"], d["value"]) for d in s.decls if d["id"] in play.ids]
-        fault = multi_capture_fault(s.table, play.card, value, play.loose, piles, pairing=self._pairing(s, play.card))
-        card = Card(play.card)
-        if fault == "pairing_all":
-            same = tuple(c for c in s.table if C.RANK[c] == C.RANK[play.card])
-            return T("{card} takes all the loose cards of its rank ({cards}) or none of them.", card=card,
-                     cards=Cards(same))
-        if fault == "pairing_one":
-            return T("A court card takes only one card of its rank.")
-        if fault == "pile_value":
-            return T("{card} can only take a declaration of its own value.", card=card)
-        if fault == "no_value":
-            return T("Court cards have no value: they only take a card of their own rank.")
-        if fault == "sums":
-            rest = tuple(c for c in play.loose if C.RANK[c] != C.RANK[play.card])
-            return T("{cards} do not split into groups of two or more adding up to {value}.", cards=Cards(rest),
-                     value=value(play.card))
+        fault = multi_capture_refusal(s.table, play.card, value, play.loose, piles, CAPTURE_WORDS,
+                                      pairing=self._pairing(s, play.card))
         if fault:
-            return T("Say what {card} takes.", card=card)
+            return fault
         if reserved is not None and not any(d["value"] == reserved and d["owner"] == seat
                                             for d in s.decls if d["id"] in play.ids):
             return T("{card} is your only card for your declaration of {value}: it may only capture it.",
-                     card=card, value=reserved)
+                     card=Card(play.card), value=reserved)
         return None
 
     def _declare_fault(self, s: DilotiState, seat: int, play: Play) -> Text | None:
@@ -858,13 +837,25 @@ def _items_text(loose: Sequence[str], piles: Sequence[dict]) -> Text:
 
 def _points_text(hand: int, awards: list[tuple[int, int, Text]], side_seats: list[tuple[int, ...]]) -> Text:
     """A hand's points: "Hand 3: {p0} 1 xeri (10); {p1} most cards (27) (4)"."""
-    if not awards:
-        return T("Hand {hand}: no points", hand=hand)
-    points = None
-    for side, n, award in awards:
-        point = T("{seats} {award} ({points})", seats=Seats(side_seats[side]), award=award, points=n)
-        points = point if points is None else T("{points}; {point}", points=points, point=point)
-    return T("Hand {hand}: {points}", hand=hand, points=points)
+    return points_text(hand, awards, lambda side, n, award: T("{seats} {award} ({points})",
+                                                               seats=Seats(side_seats[side]), award=award, points=n),
+                       POINTS_WORDS)
 
+
+CAPTURE_WORDS = CaptureWords(
+    pairing_all=lambda card, cards: T("{card} takes all the loose cards of its rank ({cards}) or none of them.",
+                                      card=card, cards=cards),
+    pairing_one=lambda card: T("A court card takes only one card of its rank."),
+    pile_value=lambda card: T("{card} can only take a declaration of its own value.", card=card),
+    no_value=lambda: T("Court cards have no value: they only take a card of their own rank."),
+    sums=lambda cards, value: T("{cards} do not split into groups of two or more adding up to {value}.",
+                                cards=cards, value=value),
+    unsaid=lambda card: T("Say what {card} takes.", card=card),
+)
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}", hand=hand, points=points),
+)
 
 GAME = Diloti()

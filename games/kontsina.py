@@ -37,7 +37,18 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common.capture import TakeWords, capture_options, captures_text, refuse_take, sum_text, table_key
 from games.common.capture import numeral_value as value
-from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sides, sole_best, take_rest
+from games.common.fishing import (
+    Haul,
+    MostCards,
+    MostOfSuit,
+    NamedCard,
+    PointsWords,
+    points_text,
+    score_hand,
+    sides,
+    sole_best,
+    take_rest,
+)
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.table import hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -244,14 +255,9 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
 
     def _points_text(self, s: KontsinaState, awards: list[tuple[int, int, Text]]) -> Text:
         """"Hand 3: {p0} most cards (28) +2; {p1} the 2♣ +1" (a team: "{p0} and {p2} ...")."""
-        if not awards:
-            return T("Hand {hand}: no points.", hand=s.hand_no)
-        points = None
-        for side, p, reason in awards:
-            point = N("{who}: {award}, {n} point", "{who}: {award}, {n} points", p, who=self._side_name(s, side),
-                      award=reason)
-            points = point if points is None else T("{points}; {point}", points=points, point=point)
-        return T("Hand {hand}: {points}.", hand=s.hand_no, points=points)
+        return points_text(s.hand_no, awards, lambda side, p, reason: N(
+            "{who}: {award}, {n} point", "{who}: {award}, {n} points", p, who=self._side_name(s, side), award=reason),
+                           POINTS_WORDS)
 
     # -- what people see
     def instruction(self, s: KontsinaState, seat: int) -> str:
@@ -425,6 +431,11 @@ def wrong_capture(code: str, taken: list[str], options: list[list[str]]) -> Text
              options=captures_text(options))
 
 
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points.", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}.", hand=hand, points=points),
+)
 TAKE_WORDS = TakeWords(
     not_a_move=lambda move: T("'{move}' is not a move in Kontsina: play a card, e.g. 'play 7D' or "
                               "'play 7D take=3C+4H'.", move=move),

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, replace
 
 from games import cards as C
 from games.common.capture import TakeWords, capture_options, captures_text, refuse_take, sum_text, table_key
-from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sole_best
+from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, PointsWords, points_text, score_hand, sole_best
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -478,14 +478,16 @@ def _capture_note(pile: list[str]) -> Text:
 
 def _points_text(hand: int, counted: list[tuple[int, int, Text]]) -> Text:
     """The points a hand gave, in the order they were counted: "Hand 3: {p0} most cards (22); {p1} sweep"."""
-    if not counted:
-        return T("Hand {hand}: no points", hand=hand)
-    points = None
-    for seat, _, award in counted:    # each award is one point
-        point = T("{seat} {award}", seat=Seat(seat), award=award)
-        points = point if points is None else T("{points}; {point}", points=points, point=point)
-    return T("Hand {hand}: {points}", hand=hand, points=points)
+    # each award is one point
+    return points_text(hand, counted, lambda seat, _, award: T("{seat} {award}", seat=Seat(seat), award=award),
+                       POINTS_WORDS)
 
+
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}", hand=hand, points=points),
+)
 
 TAKE_WORDS = TakeWords(
     not_a_move=lambda move: T("'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",

@@ -6,11 +6,13 @@ import pytest
 
 from games import cards as C
 from games.common.capture import (
+    CaptureWords,
     TakeWords,
     can_capture,
     capture_options,
     captures_text,
     multi_capture_fault,
+    multi_capture_refusal,
     multi_captures,
     refuse_take,
     sum_subsets,
@@ -247,3 +249,31 @@ def test_a_take_move_is_refused_with_the_games_own_sentence_for_each_fault():
     assert refusal(Move("play", ("7D",), (("take", "3C+4S"),))) == "not on the table: 4S"
     assert refusal(Move("play", ("7D",), (("take", "3C+KD"),))) == "wrong: 3C+KD"
     assert "do not hold" in render(refusal(Move("play", ("9D",))), "en")
+
+
+CAPTURE_WORDS = CaptureWords(
+    pairing_all=lambda card, cards: f"all or none of {cards.codes}",
+    pairing_one=lambda card: "only one",
+    pile_value=lambda card: "pile of another value",
+    no_value=lambda: "court cards do not add",
+    sums=lambda cards, value: f"{cards.codes} do not make {value}",
+    unsaid=lambda card: "say what it takes",
+)
+
+
+def test_a_capture_of_cassino_or_diloti_is_refused_in_the_games_own_words():
+    """One rule (`multi_capture_fault`) words each fault with the game's sentence and its parameters."""
+    loose = ["2C", "3C", "5H", "5S", "KD"]
+
+    def why(played, taken, piles=(), pairing="all"):
+        return multi_capture_refusal(loose, played, pip_value, taken, piles, CAPTURE_WORDS, pairing=pairing)
+
+    assert why("5D", ["2C", "3C", "5H", "5S"]) is None
+    assert why("5D", ["5H"]) == "all or none of ('5H', '5S')"
+    assert why("KS", ["KD"], pairing="one") is None
+    assert why("5D", ["5H", "5S"], pairing="one") == "only one"
+    assert why("5D", [], [("b1", 7)]) == "pile of another value"
+    assert why("5D", ["2C", "KD"]) == "court cards do not add"
+    assert why("5D", ["2C"]) == "('2C',) do not make 5"
+    assert why("5D", []) == "say what it takes"
+    assert why("5D", ["9H"]) == "say what it takes"

@@ -7,7 +7,9 @@ from games.common.fishing import (
     MostCards,
     MostOfSuit,
     NamedCard,
+    PointsWords,
     Sweeps,
+    points_text,
     score_hand,
     sides,
     take_rest,
@@ -53,3 +55,13 @@ def test_named_cards_each_card_points_and_sweeps_add_up_per_side():
     awards = score_hand(categories, hauls)
     assert totals(awards, 2) == [2 + 1 + 30, 1 + 1]
     assert render(awards[-1][2], "el") == "2 ξερές"
+
+
+def test_points_text_words_each_award_in_order_with_the_games_sentences():
+    """Scopa, Kontsina, Cassino and Diloti word a hand's points one way: each award by the game's
+    ``point``, joined in order; no awards, the game's "no points"."""
+    words = PointsWords(none=lambda hand: f"Hand {hand}: none", then=lambda points, point: f"{points}; {point}",
+                        hand=lambda hand, points: f"Hand {hand}: {points}")
+    point = lambda side, n, reason: f"p{side} {reason} ({n})"  # noqa: E731
+    assert points_text(3, [], point, words) == "Hand 3: none"
+    assert points_text(3, [(1, 2, "aces"), (0, 3, "cards")], point, words) == "Hand 3: p1 aces (2); p0 cards (3)"

@@ -4,6 +4,8 @@ import random
 import time
 from itertools import product
 
+import pytest
+
 from games.common.piles import (
     MULTIPLE,
     PAIRING,
@@ -13,10 +15,12 @@ from games.common.piles import (
     build_unions,
     keeps_capturer,
     may_trail,
+    named_items,
     next_pile_id,
     partition,
     reserved_cards,
 )
+from games.engine import IllegalMove
 
 
 def pip(code):
@@ -131,3 +135,18 @@ def test_build_unions_lists_the_loose_cards_a_card_builds_with():
     assert all(4 not in u for u in unions)
     assert build_unions(7, [7], 7) == [(0,)]
     assert build_unions(7, [7], 7, need_loose=False) == [(), (0,)]
+
+
+def test_named_items_reads_loose_cards_and_piles_in_table_order_and_refuses_the_rest():
+    """Cassino's builds and Diloti's declarations are named one way: card codes in any case or order,
+    pile ids; an item that is neither, or one named twice, is refused in the game's own words."""
+    table, piles = ["3C", "5H", "9S"], [{"id": "b1"}, {"id": "b2"}]
+    words = {"unknown": lambda item: f"unknown {item}", "repeated": lambda: "twice"}
+    assert named_items(["9s", "B2", "3C"], table, piles, **words) == (("3C", "9S"), ("b2",))
+    assert named_items([], table, piles, **words) == ((), ())
+    with pytest.raises(IllegalMove, match="unknown 4D"):
+        named_items(["4D"], table, piles, **words)
+    with pytest.raises(IllegalMove, match="unknown b3"):
+        named_items(["b3"], table, piles, **words)
+    with pytest.raises(IllegalMove, match="twice"):
+        named_items(["3C", "3c"], table, piles, **words)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from games import cards as C
 from games.common.table import card_to_play
 from games.engine import Move
-from games.text import Card, Text, texts
+from games.text import Card, Cards, Text, texts
 
 T, N = texts("capture")
 
@@ -279,3 +279,38 @@ def multi_capture_fault(loose: Sequence[str], played: str, values: ValueOf, take
     if partition([value_of(c) for c in rest], target, 1, 2) is None:
         return "sums"
     return None
+
+
+@dataclass(frozen=True)
+class CaptureWords:
+    """A game's own sentences for refusing a capture of `multi_captures`' kind (`multi_capture_refusal`):
+    they name its piles (builds, declarations) and its court cards its way."""
+
+    pairing_all: Callable[[Card, Cards], Text]     # the card, every loose card of its rank
+    pairing_one: Callable[[Card], Text]
+    pile_value: Callable[[Card], Text]
+    no_value: Callable[[], Text]
+    sums: Callable[[Cards, int], Text]             # the cards that do not split, the card's value
+    unsaid: Callable[[Card], Text]                 # nothing taken, or what is not on the table
+
+
+def multi_capture_refusal(loose: Sequence[str], played: str, values: ValueOf, taken: Sequence[str],
+                          taken_piles: PileValues, words: CaptureWords, *, pairing: str = "all") -> Text | None:
+    """Why taking ``taken`` and ``taken_piles`` with ``played`` is not a capture, in the game's
+    ``words`` (`multi_capture_fault`'s rules); None when it is one."""
+    fault = multi_capture_fault(loose, played, values, taken, taken_piles, pairing=pairing)
+    if fault is None:
+        return None
+    card, rank = Card(played), C.rank(played)
+    if fault == "pairing_all":
+        return words.pairing_all(card, Cards(tuple(c for c in loose if C.rank(c) == rank)))
+    if fault == "pairing_one":
+        return words.pairing_one(card)
+    if fault == "pile_value":
+        return words.pile_value(card)
+    if fault == "no_value":
+        return words.no_value()
+    if fault == "sums":
+        rest = tuple(c for c in taken if C.rank(c) != rank)
+        return words.sums(Cards(rest), _value_fn(values)(played) or 0)
+    return words.unsaid(card)

@@ -151,6 +151,28 @@ def score_hand(categories: Sequence[Category], hauls: Sequence[Haul]) -> list[Aw
     return [award for category in categories for award in category.awards(hauls)]
 
 
+@dataclass(frozen=True)
+class PointsWords:
+    """A game's own sentences for a hand's points (`points_text`)."""
+
+    none: Callable[[int], Text]                    # the hand's number
+    then: Callable[[Text, Text], Text]             # the points so far, the next one
+    hand: Callable[[int, Text], Text]              # the hand's number, its points
+
+
+def points_text(hand: int, awards: Sequence[Award], point: Callable[[int, int, Text], Text],
+                words: PointsWords) -> Text:
+    """A hand's points in the order they were awarded, each worded by ``point(side, points, reason)``:
+    "Hand 3: {p0} 2 aces (2); {p1} big cassino (2)"."""
+    if not awards:
+        return words.none(hand)
+    points: Text | None = None
+    for side, n, reason in awards:
+        one = point(side, n, reason)
+        points = one if points is None else words.then(points, one)
+    return words.hand(hand, points)  # type: ignore[arg-type]
+
+
 def totals(awards: Sequence[Award], count: int) -> list[int]:
     """Each side's points from ``awards``."""
     points = [0] * count

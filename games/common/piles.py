@@ -25,7 +25,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from games import cards as C
 from games.common.capture import sum_subsets
+from games.engine import IllegalMove
+from games.text import Text
 
 PAIRING, SINGLE, MULTIPLE = "pairing", "single", "multiple"
 
@@ -76,6 +79,25 @@ def next_pile_id(piles: Iterable[Pile | dict[str, Any]], prefix: str = "b") -> s
     while f"{prefix}{n}" in used:
         n += 1
     return f"{prefix}{n}"
+
+
+def named_items(items: Sequence[str], table: Sequence[str], piles: Sequence[dict[str, Any]], *,
+                unknown: Callable[[str], Text], repeated: Callable[[], Text]) -> tuple[tuple[str, ...], ...]:
+    """The table items a move names (card codes, pile ids): its loose cards and its piles' ids, each in
+    table order. IllegalMove with the game's sentence ``unknown`` for an item that is neither,
+    ``repeated`` for one named twice."""
+    ids = {p["id"] for p in piles}
+    loose, named = set(), set()
+    for item in items:
+        if item.lower() in ids:
+            named.add(item.lower())
+        elif C.is_card(item) and C.card(item).code in table:
+            loose.add(C.card(item).code)
+        else:
+            raise IllegalMove(unknown(item))
+    if len(loose) + len(named) != len(items):
+        raise IllegalMove(repeated())
+    return tuple(c for c in table if c in loose), tuple(p["id"] for p in piles if p["id"] in named)
 
 
 # --- the owner's obligations -------------------------------------------------------------------
