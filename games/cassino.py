@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import CaptureWords, multi_capture_refusal, multi_captures, table_key
+from games.common.capture import CaptureWords, lay_card, multi_capture_refusal, multi_captures, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
@@ -47,6 +47,7 @@ from games.common.fishing import (
     NamedCard,
     PointsWords,
     Sweeps,
+    next_turn,
     points_text,
     score_hand,
     sole_best,
@@ -66,6 +67,8 @@ from games.common.piles import (
     partition,
     reserved_cards,
     split_into_sets,
+    table_cards,
+    take_from_table,
 )
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -403,24 +406,13 @@ class Cassino(DealtMatch, Game[CassinoState]):
         elif play.action == "build":
             events = self._build(s, seat, play)
         else:
-            s.table.append(play.card)
-            s.table.sort(key=table_key)
+            lay_card(s.table, play.card)
             events = [Event(T("{seat} trails {card}.", seat=Seat(seat), card=Card(play.card)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            events += self._refill(s) if s.stock else self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._refill(s), lambda: self._end_hand(s))
 
     def _take(self, s: CassinoState, seat: int, play: Play) -> list[Event]:
-        taken = list(play.loose)
-        for code in taken:
-            s.table.remove(code)
-        values = []
-        for bid in play.build_ids:
-            pile = next(b for b in s.builds if b["id"] == bid)
-            s.builds.remove(pile)
-            taken += Pile.from_data(pile).cards
-            values.append(pile["value"])
+        taken, builds = take_from_table(s.table, s.builds, play.loose, play.build_ids)
+        values = [b["value"] for b in builds]
         s.piles[seat] += taken + [play.card]
         s.last_capturer = seat
         events = [Event(T("{seat} plays {card} and takes {items}.", seat=Seat(seat), card=Card(play.card),
@@ -455,7 +447,7 @@ class Cassino(DealtMatch, Game[CassinoState]):
     def _end_hand(self, s: CassinoState) -> list[Event]:
         o: CassinoOptions = self.options_of(s)
         events = []
-        rest = list(s.table) + [c for b in s.builds for c in Pile.from_data(b).cards]
+        rest = table_cards(s.table, s.builds)
         if rest and s.last_capturer >= 0:
             events.append(Event(T("{seat} captured last and takes the rest of the table: {cards}.",
                                   seat=Seat(s.last_capturer), cards=Cards(tuple(rest)))))

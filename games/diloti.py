@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import CaptureWords, multi_capture_refusal, multi_captures, sum_subsets, table_key
+from games.common.capture import CaptureWords, lay_card, multi_capture_refusal, multi_captures, sum_subsets, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
@@ -49,6 +49,7 @@ from games.common.fishing import (
     NamedCard,
     PointsWords,
     Sweeps,
+    next_turn,
     points_text,
     score_hand,
     sides,
@@ -66,6 +67,8 @@ from games.common.piles import (
     partition,
     reserved_cards,
     split_into_sets,
+    table_cards,
+    take_from_table,
 )
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -544,24 +547,14 @@ class Diloti(DealtMatch, Game[DilotiState]):
         elif play.action == "group":
             events = self._group(s, seat, play)
         else:
-            s.table.append(play.card)
-            s.table.sort(key=table_key)
+            lay_card(s.table, play.card)
             events = [Event(T("{seat} lays {card}.", seat=Seat(seat), card=Card(play.card)))]
         s.plays += 1
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            events += self._refill(s) if s.stock else self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._refill(s), lambda: self._end_hand(s))
 
     def _take(self, s: DilotiState, seat: int, play: Play) -> list[Event]:
         o: DilotiOptions = self.options_of(s)
-        taken = list(play.loose)
-        for code in taken:
-            s.table.remove(code)
-        piles = [self._pile(s, pid) for pid in play.ids]
-        for pile in piles:
-            s.decls.remove(pile)
-            taken += Pile.from_data(pile).cards
+        taken, piles = take_from_table(s.table, s.decls, play.loose, play.ids)
         s.piles[self.sides_of(s)[seat]] += taken + [play.card]
         s.last_capturer = seat
         events = [Event(T("{seat} plays {card} and takes {items}.", seat=Seat(seat), card=Card(play.card),
@@ -614,7 +607,7 @@ class Diloti(DealtMatch, Game[DilotiState]):
         o: DilotiOptions = self.options_of(s)
         events = []
         side = self.sides_of(s)
-        rest = list(s.table) + [c for d in s.decls for c in Pile.from_data(d).cards]
+        rest = table_cards(s.table, s.decls)
         if rest and s.last_capturer >= 0:
             events.append(Event(T("{seat} captured last and takes the rest of the table: {cards}.",
                                   seat=Seat(s.last_capturer), cards=Cards(tuple(rest)))))

@@ -35,7 +35,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import TakeWords, capture_options, captures_text, refuse_take, sum_text, table_key
+from games.common.capture import (
+    TakeWords,
+    capture_options,
+    captures_text,
+    lay_card,
+    refuse_take,
+    sum_text,
+    table_key,
+)
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     Haul,
@@ -43,6 +51,7 @@ from games.common.fishing import (
     MostOfSuit,
     NamedCard,
     PointsWords,
+    next_turn,
     points_text,
     score_hand,
     sides,
@@ -199,19 +208,14 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
             events = [Event(T("{seat} plays {card} and takes {cards}.", seat=Seat(seat), card=Card(code),
                               cards=sum_text(taken)))]
         else:
-            s.table.append(code)
-            s.table.sort(key=table_key)
+            lay_card(s.table, code)
             events = [Event(T("{seat} lays {card} on the table.", seat=Seat(seat), card=Card(code)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            if s.stock:
-                left = len(s.stock) - HAND_SIZE * s.players
-                events.append(Event(N("Four new cards each; {n} card left in the stock.",
-                                      "Four new cards each; {n} cards left in the stock.", left)))
-                events += self._refill(s)
-            else:
-                events += self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._new_cards(s), lambda: self._end_hand(s))
+
+    def _new_cards(self, s: KontsinaState) -> list[Event]:
+        left = len(s.stock) - HAND_SIZE * s.players
+        return [Event(N("Four new cards each; {n} card left in the stock.",
+                        "Four new cards each; {n} cards left in the stock.", left))] + self._refill(s)
 
     def _end_hand(self, s: KontsinaState) -> list[Event]:
         o: KontsinaOptions = self.options_of(s)

@@ -37,8 +37,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.capture import TakeWords, capture_options, captures_text, refuse_take, sum_text, table_key
-from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, PointsWords, points_text, score_hand, sole_best
+from games.common.capture import (
+    TakeWords,
+    capture_options,
+    captures_text,
+    lay_card,
+    refuse_take,
+    sum_text,
+    table_key,
+)
+from games.common.fishing import (
+    Haul,
+    MostCards,
+    MostOfSuit,
+    NamedCard,
+    PointsWords,
+    next_turn,
+    points_text,
+    score_hand,
+    sole_best,
+)
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -293,19 +311,14 @@ class Scopa(DealtMatch, Game[ScopaState]):
                     s.sweep_cards.append(code)
                     events.append(Event(T("Scopa! {seat} sweeps the board.", seat=Seat(seat))))
         else:
-            s.board.append(code)
-            s.board.sort(key=table_key)
+            lay_card(s.board, code)
             events = [Event(T("{seat} puts {card} on the board.", seat=Seat(seat), card=Card(code)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            if s.stock:
-                left = max(0, len(s.stock) - HAND_SIZE * s.players)
-                events.append(Event(N("Three new cards each; {n} left in the stock.",
-                                      "Three new cards each; {n} left in the stock.", left)))
-                events += self._refill(s)
-            else:
-                events += self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._new_cards(s), lambda: self._end_hand(s))
+
+    def _new_cards(self, s: ScopaState) -> list[Event]:
+        left = max(0, len(s.stock) - HAND_SIZE * s.players)
+        return [Event(N("Three new cards each; {n} left in the stock.",
+                        "Three new cards each; {n} left in the stock.", left))] + self._refill(s)
 
     def _end_hand(self, s: ScopaState) -> list[Event]:
         o: ScopaOptions = self.options_of(s)

@@ -43,7 +43,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.fishing import EachCard, Haul, MostCards, NamedCard, Sweeps, score_hand, take_rest, totals
+from games.common.fishing import EachCard, Haul, MostCards, NamedCard, Sweeps, next_turn, score_hand, take_rest, totals
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import POINTS, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -231,16 +231,12 @@ class Xeri(DealtMatch, Game[XeriState]):
             else:
                 events = [Event(T("{seat} plays {card} on {top}.", seat=Seat(seat), card=Card(code),
                                   top=Card(top)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            if s.stock:
-                self._deal_hands(s)
-                events.append(Event(N("Six new cards each; {n} card left in the stock.",
-                                      "Six new cards each; {n} cards left in the stock.", len(s.stock))))
-                events += self._your_cards(s)
-            else:
-                events += self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._new_cards(s), lambda: self._end_hand(s))
+
+    def _new_cards(self, s: XeriState) -> list[Event]:
+        self._deal_hands(s)
+        return [Event(N("Six new cards each; {n} card left in the stock.",
+                        "Six new cards each; {n} cards left in the stock.", len(s.stock)))] + self._your_cards(s)
 
     def _capture(self, s: XeriState, seat: int, code: str) -> list[Event]:
         o: XeriOptions = self.options_of(s)

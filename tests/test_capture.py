@@ -11,6 +11,7 @@ from games.common.capture import (
     can_capture,
     capture_options,
     captures_text,
+    lay_card,
     multi_capture_fault,
     multi_capture_refusal,
     multi_captures,
@@ -277,3 +278,10 @@ def test_a_capture_of_cassino_or_diloti_is_refused_in_the_games_own_words():
     assert why("5D", ["2C"]) == "('2C',) do not make 5"
     assert why("5D", []) == "say what it takes"
     assert why("5D", ["9H"]) == "say what it takes"
+
+
+def test_a_laid_card_joins_the_table_in_rank_then_suit_order():
+    table = ["2C", "9S"]
+    lay_card(table, "KH")
+    lay_card(table, "2S")
+    assert table == sorted(table, key=lambda c: (C.rank(c), C.SUITS.index(c[-1])))

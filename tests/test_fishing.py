@@ -9,6 +9,7 @@ from games.common.fishing import (
     NamedCard,
     PointsWords,
     Sweeps,
+    next_turn,
     points_text,
     score_hand,
     sides,
@@ -65,3 +66,15 @@ def test_points_text_words_each_award_in_order_with_the_games_sentences():
     point = lambda side, n, reason: f"p{side} {reason} ({n})"  # noqa: E731
     assert points_text(3, [], point, words) == "Hand 3: none"
     assert points_text(3, [(1, 2, "aces"), (0, 3, "cards")], point, words) == "Hand 3: p1 aces (2); p0 cards (3)"
+
+
+def test_the_turn_passes_left_and_empty_hands_get_new_cards_or_end_the_hand():
+    """Every fishing game passes the turn one way: new cards while the stock lasts, then the hand's end."""
+    from types import SimpleNamespace
+
+    s = SimpleNamespace(players=3, turn=2, hands=[["2C"], [], []], stock=["5H"])
+    assert next_turn(s, 2, lambda: ["new cards"], lambda: ["end"]) == [] and s.turn == 0
+    s.hands = [[], [], []]
+    assert next_turn(s, 0, lambda: ["new cards"], lambda: ["end"]) == ["new cards"] and s.turn == 1
+    s.stock = []
+    assert next_turn(s, 1, lambda: ["new cards"], lambda: ["end"]) == ["end"] and s.turn == 2

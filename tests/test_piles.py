@@ -19,6 +19,8 @@ from games.common.piles import (
     next_pile_id,
     partition,
     reserved_cards,
+    table_cards,
+    take_from_table,
 )
 from games.engine import IllegalMove
 
@@ -150,3 +152,14 @@ def test_named_items_reads_loose_cards_and_piles_in_table_order_and_refuses_the_
         named_items(["b3"], table, piles, **words)
     with pytest.raises(IllegalMove, match="twice"):
         named_items(["3C", "3c"], table, piles, **words)
+
+
+def test_a_capture_takes_its_loose_cards_and_piles_off_the_table_and_gets_every_card_of_them():
+    """Cassino's and Diloti's captures move cards one way: loose ones first, then each pile's sets."""
+    table = ["2C", "3D", "5H"]
+    piles = [Pile("b1", 5, [["2H", "3S"], ["5C"]], 0).to_data(), Pile("b2", 9, [["4C", "5S"]], 1).to_data()]
+    assert table_cards(table, piles) == ["2C", "3D", "5H", "2H", "3S", "5C", "4C", "5S"]
+    taken, taken_piles = take_from_table(table, piles, ["2C", "3D"], ["b1"])
+    assert taken == ["2C", "3D", "2H", "3S", "5C"]
+    assert [p["id"] for p in taken_piles] == ["b1"]
+    assert table == ["5H"] and [p["id"] for p in piles] == ["b2"]

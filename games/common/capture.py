@@ -53,6 +53,12 @@ def table_key(code: str) -> tuple[int, int]:
     return (C.RANK[code], C.SUITS.index(C.SUIT[code]))
 
 
+def lay_card(table: list[str], code: str) -> None:
+    """Lay ``code`` on the table, which stays in table order (`table_key`)."""
+    table.append(code)
+    table.sort(key=table_key)
+
+
 def sum_text(codes: Sequence[str]) -> Text:
     """Cards added up: "3♣ + 4♥" (one card: just that card)."""
     text = T("{card}", card=Card(codes[0]))

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from games import cards as C
+from games.common.match import next_seat
+from games.engine import Event
 from games.text import Card, Text, texts
 
 T, N = texts("fishing")
@@ -59,6 +61,25 @@ def take_rest(piles: list[list[str]], table: list[str], last_capturer: int | Non
     piles[last_capturer] += rest
     table.clear()
     return rest
+
+
+class Dealt(Protocol):
+    """What `next_turn` reads of a fishing game's state."""
+
+    players: int
+    turn: int
+    hands: list[list[str]]
+    stock: list[str]
+
+
+def next_turn(s: Dealt, seat: int, new_cards: Callable[[], list[Event]],
+              end_hand: Callable[[], list[Event]]) -> list[Event]:
+    """Pass the turn on from ``seat``; once every hand is empty, deal ``new_cards`` from the stock,
+    or with the stock out, ``end_hand``."""
+    s.turn = next_seat(seat, s.players)
+    if any(s.hands):
+        return []
+    return new_cards() if s.stock else end_hand()
 
 
 def _most(hauls: Sequence[Haul], count: Callable[[list[str]], int], points: int,

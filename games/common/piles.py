@@ -100,6 +100,23 @@ def named_items(items: Sequence[str], table: Sequence[str], piles: Sequence[dict
     return tuple(c for c in table if c in loose), tuple(p["id"] for p in piles if p["id"] in named)
 
 
+def take_from_table(table: list[str], piles: list[dict[str, Any]], loose: Sequence[str],
+                    ids: Sequence[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """Take the ``loose`` cards and the piles ``ids`` off the table: the cards taken (the loose ones,
+    then each pile's) and the piles' data, in the order ``ids`` names them."""
+    for code in loose:
+        table.remove(code)
+    taken_piles = [next(p for p in piles if p["id"] == pid) for pid in ids]
+    for pile in taken_piles:
+        piles.remove(pile)
+    return list(loose) + [c for pile in taken_piles for c in Pile.from_data(pile).cards], taken_piles
+
+
+def table_cards(table: Sequence[str], piles: Sequence[dict[str, Any]]) -> list[str]:
+    """Every card on the table: the loose ones, then each pile's."""
+    return list(table) + [c for pile in piles for c in Pile.from_data(pile).cards]
+
+
 # --- the owner's obligations -------------------------------------------------------------------
 
 def keeps_capturer(hand: Sequence[str], played: str, value: int, value_of: Callable[[str], int | None]) -> bool:
