@@ -48,6 +48,7 @@ from games.common.fishing import (
     PointsWords,
     Sweeps,
     next_turn,
+    noisy_best,
     points_text,
     score_hand,
     sole_best,
@@ -698,17 +699,9 @@ class Cassino(DealtMatch, Game[CassinoState]):
         """Greedy with a little noise: take sweeps and valuable cards (10♦, 2♠, aces, spades),
         take or protect builds, build rather than trail, and trail cheap cards that leave no
         easy sweep."""
-        if len(moves) == 1:
-            return moves[0]
         table_total = sum(value(c) or 0 for c in s.table)
         exposed = bool(s.stock) or any(h for i, h in enumerate(s.hands) if i != seat)
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            play = self.read(s, seat, m)
-            score = rng.random() + self._move_worth(s, seat, play, table_total, exposed)
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        return noisy_best(moves, lambda m: self._move_worth(s, seat, self.read(s, seat, m), table_total, exposed), rng)
 
     def _move_worth(self, s: CassinoState, seat: int, play: Play, table_total: int, exposed: bool) -> float:
         if play.action == "take":

@@ -50,6 +50,7 @@ from games.common.fishing import (
     PointsWords,
     Sweeps,
     next_turn,
+    noisy_best,
     points_text,
     score_hand,
     sides,
@@ -729,14 +730,7 @@ class Diloti(DealtMatch, Game[DilotiState]):
     def rollout_move(self, s, seat, moves, rng):
         """Greedy with a little noise: take xeris, declarations and valuable cards (10♦, 2♣, aces),
         declare rather than lay, and lay cheap cards that leave no easy xeri."""
-        if len(moves) == 1:
-            return moves[0]
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            score = rng.random() + self._move_worth(s, seat, self.read(s, seat, m))
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        return noisy_best(moves, lambda m: self._move_worth(s, seat, self.read(s, seat, m)), rng)
 
     def _move_worth(self, s: DilotiState, seat: int, play: Play) -> float:
         piles = [self._pile(s, pid) for pid in play.ids]

@@ -52,6 +52,7 @@ from games.common.fishing import (
     NamedCard,
     PointsWords,
     next_turn,
+    noisy_best,
     points_text,
     score_hand,
     sides,
@@ -383,27 +384,21 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
     def rollout_move(self, s: KontsinaState, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """Greedy with a little noise, reading only the own hand and the table: capture rather than
         lay, the 10♦, the 2♣, clubs and many cards first; lay court cards and low cards, keep clubs."""
-        if len(moves) == 1:
-            return moves[0]
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            code = m.args[0]
-            take = m.param("take")
-            score = rng.random()
-            if take:
-                taken = take.split("+")
-                score += 10 + 2 * len(taken) + sum(card_worth(t) for t in taken)
-            else:
-                score -= card_worth(code)
-                # a numeral laid may give the next player a sum; a court card only a pairing
-                score -= 1 if value(code) is not None else 0
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        return noisy_best(moves, move_worth, rng)
 
 
 def _play(card: str, taken: list[str]) -> Move:
     return Move("play", (card,), (("take", "+".join(taken)),) if taken else ())
+
+
+def move_worth(move: Move) -> float:
+    """What a move is worth to the rule of thumb: the cards it takes, or what the card laid gives away."""
+    code, take = move.args[0], move.param("take")
+    if take:
+        taken = take.split("+")
+        return 10 + 2 * len(taken) + sum(card_worth(t) for t in taken)
+    # a numeral laid may give the next player a sum; a court card only a pairing
+    return -card_worth(code) - (1 if value(code) is not None else 0)
 
 
 def card_worth(code: str) -> float:

@@ -53,6 +53,7 @@ from games.common.fishing import (
     NamedCard,
     PointsWords,
     next_turn,
+    noisy_best,
     points_text,
     score_hand,
     sole_best,
@@ -406,17 +407,15 @@ class Scopa(DealtMatch, Game[ScopaState]):
         """Greedy with a little noise: capture rather than trail, value sweeps, the
         settebello, 7s and diamonds; trail cheap cards and avoid leaving a board
         whose total one card could sweep."""
-        if len(moves) == 1:
-            return moves[0]
         board = s.board
         board_total = sum(VALUES[C.card(c).rank] for c in board)
         # can the opponent still play after this card (a board it could sweep is a risk)?
         exposed = bool(s.stock) or any(h for i, h in enumerate(s.hands) if i != seat)
-        best, best_score = moves[0], -1e9
-        for m in moves:
+
+        def worth(m: Move) -> float:
             code = m.args[0]
             take = m.param("take")
-            score = rng.random()
+            score = 0.0
             if take:
                 taken = take.split("+")
                 score += 20 + 2 * len(taken)
@@ -441,9 +440,9 @@ class Scopa(DealtMatch, Game[ScopaState]):
                     score -= 30
                 score -= 4 if c.rank == 7 else 2 if c.rank == 6 else 0
                 score -= 2 if c.suit == "D" else 0
-            if score > best_score:
-                best, best_score = m, score
-        return best
+            return score
+
+        return noisy_best(moves, worth, rng)
 
 def _wrong_capture(code: str, taken: list[str], options: list[list[str]]) -> Text:
     """Why taking ``taken`` with ``code`` is not one of its captures ``options`` (pairings, when the

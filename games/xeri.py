@@ -43,7 +43,18 @@ import random
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.fishing import EachCard, Haul, MostCards, NamedCard, Sweeps, next_turn, score_hand, take_rest, totals
+from games.common.fishing import (
+    EachCard,
+    Haul,
+    MostCards,
+    NamedCard,
+    Sweeps,
+    next_turn,
+    noisy_best,
+    score_hand,
+    take_rest,
+    totals,
+)
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.table import card_to_play, hand_zones, table_view
 from games.engine import POINTS, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -390,11 +401,11 @@ def _rule_of_thumb(s: XeriState, seat: int, moves: list[Move], rng: random.Rando
     else:
         seen = _seen_ranks(s, seat, (s.hands[seat], pile[-1:]))
         pile_worth = 1.8 * len(pile)
-    best, best_score = moves[0], -1e9
-    for m in moves:
+
+    def worth(m: Move) -> float:
         code = m.args[0]
         r = rank[code]
-        score = rng.random()
+        score = 0.0
         if takes(top, code):
             score += 10 + pile_worth + 2 * points[code]
             if is_xeri(pile, code):
@@ -407,9 +418,9 @@ def _rule_of_thumb(s: XeriState, seat: int, moves: list[Move], rng: random.Rando
             score -= at_stake * unseen / 4 + 2 * points[code]
             if r == C.JACK:
                 score -= 20
-        if score > best_score:
-            best, best_score = m, score
-    return best
+        return score
+
+    return noisy_best(moves, worth, rng)
 
 
 def _seen_ranks(s: XeriState, seat: int, groups: tuple[list[str], ...]) -> dict[int, int]:

@@ -10,6 +10,7 @@ from games.common.fishing import (
     PointsWords,
     Sweeps,
     next_turn,
+    noisy_best,
     points_text,
     score_hand,
     sides,
@@ -78,3 +79,16 @@ def test_the_turn_passes_left_and_empty_hands_get_new_cards_or_end_the_hand():
     assert next_turn(s, 0, lambda: ["new cards"], lambda: ["end"]) == ["new cards"] and s.turn == 1
     s.stock = []
     assert next_turn(s, 1, lambda: ["new cards"], lambda: ["end"]) == ["end"] and s.turn == 2
+
+
+def test_the_rollouts_pick_the_move_worth_most_with_less_than_a_point_of_noise():
+    """Every fishing game's rollout picks one way: worth plus a random 0–1, so a move worth a point more
+    always wins, equal ones are drawn between, and a lone move is played without drawing."""
+    import random
+
+    rng = random.Random(5)
+    worth = {"a": 0.0, "b": 1.0, "c": 1.0}.__getitem__
+    assert {noisy_best(["a", "b"], worth, rng) for _ in range(50)} == {"b"}
+    assert {noisy_best(["a", "b", "c"], worth, rng) for _ in range(200)} == {"b", "c"}
+    state = rng.getstate()
+    assert noisy_best(["a"], worth, rng) == "a" and rng.getstate() == state

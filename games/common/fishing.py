@@ -12,13 +12,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from games import cards as C
 from games.common.match import next_seat
-from games.engine import Event
+from games.engine import Event, Move
 from games.text import Card, Text, texts
 
 T, N = texts("fishing")
@@ -80,6 +81,19 @@ def next_turn(s: Dealt, seat: int, new_cards: Callable[[], list[Event]],
     if any(s.hands):
         return []
     return new_cards() if s.stock else end_hand()
+
+
+def noisy_best(moves: Sequence[Move], worth: Callable[[Move], float], rng: random.Random) -> Move:
+    """The rollouts' greedy choice with a little noise: the move whose ``worth`` plus a random 0–1 is
+    highest (the first of equals); a lone move without drawing."""
+    if len(moves) == 1:
+        return moves[0]
+    best, best_score = moves[0], -1e9
+    for m in moves:
+        score = rng.random() + worth(m)
+        if score > best_score:
+            best, best_score = m, score
+    return best
 
 
 def _most(hauls: Sequence[Haul], count: Callable[[list[str]], int], points: int,
