@@ -59,6 +59,7 @@ from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.piles import (
     PAIRING,
     SINGLE,
+    LayWhenStuck,
     Pile,
     build_unions,
     keeps_capturer,
@@ -130,10 +131,11 @@ class Play:
     value: int = 0
 
 
-class Cassino(DealtMatch, Game[CassinoState]):
+class Cassino(DealtMatch, LayWhenStuck, Game[CassinoState]):
     key = "cassino"
     title = T("Cassino")
     aliases = ("casino", "kasino", "κασίνο")
+    lay_action = "trail"
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     seats = range(2, 3)
     Options = CassinoOptions
@@ -233,14 +235,6 @@ class Cassino(DealtMatch, Game[CassinoState]):
     def to_move(self, s: CassinoState) -> frozenset[int]:
         return frozenset() if s.over else frozenset((s.turn,))
 
-    def moves(self, s: CassinoState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        out = self._regular_moves(s, seat)
-        if not out:     # only in the search's imagined deals: an owner without the capturing card
-            out = [Move("play", (code,)) for code in s.hands[seat]]
-        return out
-
     def _regular_moves(self, s: CassinoState, seat: int) -> list[Move]:
         o: CassinoOptions = self.options_of(s)
         reserved = self._reserved(s, seat)
@@ -285,16 +279,6 @@ class Cassino(DealtMatch, Game[CassinoState]):
                         and keeps_capturer(hand, code, target, value)):
                     out.append(_build_move(code, target, (b["id"],)))
         return out
-
-    def refuse(self, s: CassinoState, seat: int, move: Move) -> str | None:
-        try:
-            play = self.read(s, seat, move)
-        except IllegalMove as e:
-            return str(e)
-        why = self._fault(s, seat, play)
-        if why and play.action == "trail" and not self._regular_moves(s, seat):
-            return None     # the fallback of `moves`
-        return why
 
     def read(self, s: CassinoState, seat: int, move: Move) -> Play:
         """The move as a `Play`, checking only its form (IllegalMove with the reason)."""

@@ -60,6 +60,7 @@ from games.common.fishing import (
 )
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.piles import (
+    LayWhenStuck,
     Pile,
     build_unions,
     keeps_capturer,
@@ -136,13 +137,14 @@ def is_group(pile: dict) -> bool:
     return bool(pile.get("extra", {}).get("group"))
 
 
-class Diloti(DealtMatch, Game[DilotiState]):
+class Diloti(DealtMatch, LayWhenStuck, Game[DilotiState]):
     key = "diloti"
     title = T("Diloti")
     aliases = ("diloti", "dilotti", "διλωτή", "διλωτη", "dhiloti")
     seats = range(2, 5, 2)
     Options = DilotiOptions
     State = DilotiState
+    lay_action = "lay"    # a bound player without a move lays a card: decision 5 (clarification 2: not in real deals)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     summary = T("Greek fishing game: capture by matching and adding up, declare captures for later, score xeris.")
     rules = T(
@@ -254,14 +256,6 @@ class Diloti(DealtMatch, Game[DilotiState]):
     def to_move(self, s: DilotiState) -> frozenset[int]:
         return frozenset() if s.over else frozenset((s.turn,))
 
-    def moves(self, s: DilotiState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        out = self._regular_moves(s, seat)
-        if not out:     # the safeguard of decision 5 (clarification 2: not reached in real deals)
-            out = [Move("play", (code,)) for code in s.hands[seat]]
-        return out
-
     def _regular_moves(self, s: DilotiState, seat: int) -> list[Move]:
         out: list[Move] = []
         for code in s.hands[seat]:
@@ -316,16 +310,6 @@ class Diloti(DealtMatch, Game[DilotiState]):
                         out.append(Play(code, "group", tuple(loose[k] for k in union), raise_ids + extra,
                                         target))
         return out
-
-    def refuse(self, s: DilotiState, seat: int, move: Move) -> str | None:
-        try:
-            play = self.read(s, seat, move)
-        except IllegalMove as e:
-            return str(e)
-        why = self._fault(s, seat, play)
-        if why and play.action == "lay" and not self._regular_moves(s, seat):
-            return None     # the safeguard of `moves`
-        return why
 
     def read(self, s: DilotiState, seat: int, move: Move) -> Play:
         """The move as a `Play`, checking only its form (IllegalMove with the reason)."""

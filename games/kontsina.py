@@ -35,15 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import (
-    TakeWords,
-    capture_options,
-    captures_text,
-    lay_card,
-    refuse_take,
-    sum_text,
-    table_key,
-)
+from games.common.capture import TakeWords, capture_options, captures_text, lay_card, refuse_take, sum_text, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     Haul,

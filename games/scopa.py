@@ -37,15 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.capture import (
-    TakeWords,
-    capture_options,
-    captures_text,
-    lay_card,
-    refuse_take,
-    sum_text,
-    table_key,
-)
+from games.common.capture import TakeWords, capture_options, captures_text, lay_card, refuse_take, sum_text, table_key
 from games.common.fishing import (
     Haul,
     MostCards,

@@ -10,6 +10,7 @@ from games.common.piles import (
     MULTIPLE,
     PAIRING,
     SINGLE,
+    LayWhenStuck,
     Pile,
     build_kind,
     build_unions,
@@ -163,3 +164,36 @@ def test_a_capture_takes_its_loose_cards_and_piles_off_the_table_and_gets_every_
     assert taken == ["2C", "3D", "2H", "3S", "5C"]
     assert [p["id"] for p in taken_piles] == ["b1"]
     assert table == ["5H"] and [p["id"] for p in piles] == ["b2"]
+
+
+def test_a_bound_player_without_any_move_may_lay_any_card_and_only_then():
+    """Cassino's and Diloti's safeguard, one implementation: the regular moves while there are any (a
+    lay among them only when legal), else every card laid; a wrong form is refused either way."""
+    from types import SimpleNamespace
+
+    from games.engine import Move
+
+    class Stuck(LayWhenStuck):
+        lay_action = "lay"
+        regular: list = []
+
+        def _regular_moves(self, s, seat):
+            return list(self.regular)
+
+        def read(self, s, seat, move):
+            if move.kind != "play":
+                raise IllegalMove("not a play")
+            return SimpleNamespace(action="take" if move.params else "lay")
+
+        def _fault(self, s, seat, play):
+            return "you are bound" if play.action == "lay" else None
+
+    game, s = Stuck(), SimpleNamespace(over=False, turn=0, hands=[["2C", "KD"]])
+    lay = Move("play", ("KD",))
+    assert game.moves(s, 0) == [Move("play", ("2C",)), lay]
+    assert game.refuse(s, 0, lay) is None
+    assert game.refuse(s, 0, Move("pass", ())) == "not a play"
+    assert game.moves(s, 1) == []
+    game.regular = [Move("play", ("2C",), (("take", "2H"),))]
+    assert game.moves(s, 0) == game.regular
+    assert game.refuse(s, 0, lay) == "you are bound"

@@ -27,7 +27,7 @@ from typing import Any
 
 from games import cards as C
 from games.common.capture import sum_subsets
-from games.engine import IllegalMove
+from games.engine import IllegalMove, Move
 from games.text import Text
 
 PAIRING, SINGLE, MULTIPLE = "pairing", "single", "multiple"
@@ -141,6 +141,40 @@ def reserved_cards(hand: Sequence[str], owned_values: Iterable[int],
 def may_trail(owns_pile: bool, trail_with_pile: bool) -> bool:
     """Whether a player may trail: not while owning a pile, unless the game allows it."""
     return trail_with_pile or not owns_pile
+
+
+class LayWhenStuck:
+    """Moves and refusals where owning a pile binds (Cassino, Diloti): the legal moves are the game's
+    `_regular_moves`; a player left without any (only in the search's imagined deals, where an owner
+    lacks the capturing card) may lay any card. The game reads a move into a play with an ``action``
+    (`read`, IllegalMove for a wrong form), says why a play is not legal (`_fault`) and names the
+    action of laying a card (``lay_action``)."""
+
+    lay_action: str
+
+    def moves(self, s: Any, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        return self._regular_moves(s, seat) or [Move("play", (code,)) for code in s.hands[seat]]
+
+    def refuse(self, s: Any, seat: int, move: Move) -> str | None:
+        try:
+            play = self.read(s, seat, move)
+        except IllegalMove as e:
+            return str(e)
+        why = self._fault(s, seat, play)
+        if why and play.action == self.lay_action and not self._regular_moves(s, seat):
+            return None
+        return why
+
+    def _regular_moves(self, s: Any, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def read(self, s: Any, seat: int, move: Move) -> Any:
+        raise NotImplementedError
+
+    def _fault(self, s: Any, seat: int, play: Any) -> Text | None:
+        raise NotImplementedError
 
 
 # --- the partition validator ---------------------------------------------------------------------
