@@ -52,6 +52,7 @@ from games.common.fishing import (
     points_text,
     score_hand,
     sole_best,
+    table_zones,
     take_rest,
     totals,
 )
@@ -67,12 +68,13 @@ from games.common.piles import (
     named_items,
     next_pile_id,
     partition,
+    pile_zones,
     reserved_cards,
     split_into_sets,
     table_cards,
     take_from_table,
 )
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import AndList, Card, Cards, Seat, Text, text_data, text_from, texts
@@ -516,9 +518,7 @@ class Cassino(DealtMatch, LayWhenStuck, Game[CassinoState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: CassinoState) -> list[Zone]:
-        builds = [Zone(f"build {b['id']}", Pile.from_data(b).cards, "all") for b in s.builds]
-        return (hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("table", s.table, "all")] + builds
-                + [Zone(f"captures {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.table, s.piles, piles=pile_zones(s.builds, "build"))
 
     def outcome(self, s: CassinoState) -> Outcome | None:
         if not s.over:

@@ -55,6 +55,7 @@ from games.common.fishing import (
     score_hand,
     sides,
     sole_best,
+    table_zones,
     take_rest,
     totals,
 )
@@ -67,12 +68,13 @@ from games.common.piles import (
     named_items,
     next_pile_id,
     partition,
+    pile_zones,
     reserved_cards,
     split_into_sets,
     table_cards,
     take_from_table,
 )
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import AndList, Card, Cards, Seat, Seats, Text, text_data, text_from, texts
@@ -694,9 +696,7 @@ class Diloti(DealtMatch, LayWhenStuck, Game[DilotiState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: DilotiState) -> list[Zone]:
-        decls = [Zone(f"declaration {d['id']}", Pile.from_data(d).cards, "all") for d in s.decls]
-        return (hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("table", s.table, "all")] + decls
-                + [Zone(f"captures {k}", p, "all") for k, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.table, s.piles, piles=pile_zones(s.decls, "declaration"))
 
     def outcome(self, s: DilotiState) -> Outcome | None:
         if not s.over:

@@ -49,10 +49,11 @@ from games.common.fishing import (
     score_hand,
     sides,
     sole_best,
+    table_zones,
     take_rest,
 )
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
-from games.common.table import hand_zones, table_view
+from games.common.table import table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import BadOption, Options, option
 from games.text import Card, Cards, Seat, Seats, Text, text_data, text_from, texts
@@ -341,9 +342,7 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: KontsinaState) -> list[Zone]:
-        return (hand_zones(s.hands)
-                + [Zone("stock", s.stock, "none"), Zone("table", s.table, "all")]
-                + [Zone(f"captures {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.table, s.piles)
 
     def outcome(self, s: KontsinaState) -> Outcome | None:
         if not s.over:

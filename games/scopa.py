@@ -49,9 +49,10 @@ from games.common.fishing import (
     points_text,
     score_hand,
     sole_best,
+    table_zones,
 )
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Text, text_data, text_from, texts
@@ -382,9 +383,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: ScopaState) -> list[Zone]:
-        return (hand_zones(s.hands)
-                + [Zone("stock", s.stock, "none"), Zone("board", s.board, "all")]
-                + [Zone(f"captures {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.board, s.piles, table_name="board")
 
     def outcome(self, s: ScopaState) -> Outcome | None:
         if not s.over:

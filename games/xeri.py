@@ -52,11 +52,12 @@ from games.common.fishing import (
     next_turn,
     noisy_best,
     score_hand,
+    table_zones,
     take_rest,
     totals,
 )
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import POINTS, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import AndList, Card, Cards, Seat, Text, text_data, text_from, texts
@@ -361,9 +362,7 @@ class Xeri(DealtMatch, Game[XeriState]):
 
     def zones(self, s: XeriState) -> list[Zone]:
         # every card on the pile and in the won piles was seen face up when it was played
-        return (hand_zones(s.hands)
-                + [Zone("stock", s.stock, "none"), Zone("pile", s.pile, "all")]
-                + [Zone(f"won {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.pile, s.piles, table_name="pile", captured_name="won")
 
     def outcome(self, s: XeriState) -> Outcome | None:
         if not s.over:

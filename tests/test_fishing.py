@@ -14,6 +14,7 @@ from games.common.fishing import (
     points_text,
     score_hand,
     sides,
+    table_zones,
     take_rest,
     totals,
 )
@@ -92,3 +93,16 @@ def test_the_rollouts_pick_the_move_worth_most_with_less_than_a_point_of_noise()
     assert {noisy_best(["a", "b", "c"], worth, rng) for _ in range(200)} == {"b", "c"}
     state = rng.getstate()
     assert noisy_best(["a"], worth, rng) == "a" and rng.getstate() == state
+
+
+def test_every_card_of_a_fishing_table_is_in_one_zone_seen_by_the_right_seats():
+    """The property tests and the search read a fishing game's cards one way: hands by their holders,
+    the stock by nobody, the table, its piles and the captured cards by everybody, in that order."""
+    from games.common.piles import Pile, pile_zones
+
+    builds = [Pile("b1", 15, [["7D", "8H"]], 0).to_data()]
+    zones = table_zones([["2C"], ["3D"]], ["4H"], ["5S"], [["6C"], []], table_name="board",
+                        piles=pile_zones(builds, "build"))
+    assert [(z.name, z.cards, z.visible_to) for z in zones] == [
+        ("hand 0", ["2C"], 0), ("hand 1", ["3D"], 1), ("stock", ["4H"], "none"), ("board", ["5S"], "all"),
+        ("build b1", ["7D", "8H"], "all"), ("captures 0", ["6C"], "all"), ("captures 1", [], "all")]

@@ -19,7 +19,8 @@ from typing import Protocol
 
 from games import cards as C
 from games.common.match import next_seat
-from games.engine import Event, Move
+from games.common.table import hand_zones
+from games.engine import Event, Move, Zone
 from games.text import Card, Text, texts
 
 T, N = texts("fishing")
@@ -81,6 +82,14 @@ def next_turn(s: Dealt, seat: int, new_cards: Callable[[], list[Event]],
     if any(s.hands):
         return []
     return new_cards() if s.stock else end_hand()
+
+
+def table_zones(hands: list[list[str]], stock: list[str], table: list[str], captured: list[list[str]], *,
+                table_name: str = "table", captured_name: str = "captures", piles: Sequence[Zone] = ()) -> list[Zone]:
+    """Every card of a fishing game with who sees it: each hand its holder, the stock nobody, the
+    table, its ``piles`` and each side's captured cards everybody."""
+    return (hand_zones(hands) + [Zone("stock", stock, "none"), Zone(table_name, table, "all"), *piles]
+            + [Zone(f"{captured_name} {i}", p, "all") for i, p in enumerate(captured)])
 
 
 def noisy_best(moves: Sequence[Move], worth: Callable[[Move], float], rng: random.Random) -> Move:

@@ -27,7 +27,7 @@ from typing import Any
 
 from games import cards as C
 from games.common.capture import sum_subsets
-from games.engine import IllegalMove, Move
+from games.engine import IllegalMove, Move, Zone
 from games.text import Text
 
 PAIRING, SINGLE, MULTIPLE = "pairing", "single", "multiple"
@@ -110,6 +110,11 @@ def take_from_table(table: list[str], piles: list[dict[str, Any]], loose: Sequen
     for pile in taken_piles:
         piles.remove(pile)
     return list(loose) + [c for pile in taken_piles for c in Pile.from_data(pile).cards], taken_piles
+
+
+def pile_zones(piles: Sequence[dict[str, Any]], name: str) -> list[Zone]:
+    """Each pile's cards, seen by everybody, as zones named after the pile ("build b1")."""
+    return [Zone(f"{name} {p['id']}", Pile.from_data(p).cards, "all") for p in piles]
 
 
 def table_cards(table: Sequence[str], piles: Sequence[dict[str, Any]]) -> list[str]:
