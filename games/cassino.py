@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import multi_capture_fault, multi_captures, table_key
+from games.common.capture import CaptureWords, lay_card, multi_capture_refusal, multi_captures, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
@@ -45,9 +45,14 @@ from games.common.fishing import (
     MostCards,
     MostOfSuit,
     NamedCard,
+    PointsWords,
     Sweeps,
+    next_turn,
+    noisy_best,
+    points_text,
     score_hand,
     sole_best,
+    table_zones,
     take_rest,
     totals,
 )
@@ -55,16 +60,21 @@ from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.piles import (
     PAIRING,
     SINGLE,
+    LayWhenStuck,
     Pile,
     build_unions,
     keeps_capturer,
     may_trail,
+    named_items,
     next_pile_id,
     partition,
+    pile_zones,
     reserved_cards,
     split_into_sets,
+    table_cards,
+    take_from_table,
 )
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import AndList, Card, Cards, Seat, Text, text_data, text_from, texts
@@ -123,10 +133,11 @@ class Play:
     value: int = 0
 
 
-class Cassino(DealtMatch, Game[CassinoState]):
+class Cassino(DealtMatch, LayWhenStuck, Game[CassinoState]):
     key = "cassino"
     title = T("Cassino")
     aliases = ("casino", "kasino", "κασίνο")
+    lay_action = "trail"
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     seats = range(2, 3)
     Options = CassinoOptions
@@ -226,14 +237,6 @@ class Cassino(DealtMatch, Game[CassinoState]):
     def to_move(self, s: CassinoState) -> frozenset[int]:
         return frozenset() if s.over else frozenset((s.turn,))
 
-    def moves(self, s: CassinoState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        out = self._regular_moves(s, seat)
-        if not out:     # only in the search's imagined deals: an owner without the capturing card
-            out = [Move("play", (code,)) for code in s.hands[seat]]
-        return out
-
     def _regular_moves(self, s: CassinoState, seat: int) -> list[Move]:
         o: CassinoOptions = self.options_of(s)
         reserved = self._reserved(s, seat)
@@ -279,16 +282,6 @@ class Cassino(DealtMatch, Game[CassinoState]):
                     out.append(_build_move(code, target, (b["id"],)))
         return out
 
-    def refuse(self, s: CassinoState, seat: int, move: Move) -> str | None:
-        try:
-            play = self.read(s, seat, move)
-        except IllegalMove as e:
-            return str(e)
-        why = self._fault(s, seat, play)
-        if why and play.action == "trail" and not self._regular_moves(s, seat):
-            return None     # the fallback of `moves`
-        return why
-
     def read(self, s: CassinoState, seat: int, move: Move) -> Play:
         """The move as a `Play`, checking only its form (IllegalMove with the reason)."""
         if move.kind != "play":
@@ -313,19 +306,9 @@ class Cassino(DealtMatch, Game[CassinoState]):
 
     def _items(self, s: CassinoState, items: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Table items named in a move: loose cards (table order) and build ids (table order)."""
-        ids = {b["id"] for b in s.builds}
-        loose, builds = set(), set()
-        for item in items:
-            if item.lower() in ids:
-                builds.add(item.lower())
-            elif C.is_card(item) and C.card(item).code in s.table:
-                loose.add(C.card(item).code)
-            else:
-                raise IllegalMove(T("'{item}' is neither a loose card on the table nor a build (b1, b2…).",
-                                    item=item))
-        if len(loose) + len(builds) != len(items):
-            raise IllegalMove(T("Name each table item only once."))
-        return (tuple(c for c in s.table if c in loose), tuple(b["id"] for b in s.builds if b["id"] in builds))
+        return named_items(items, s.table, s.builds, unknown=lambda item: T(
+            "'{item}' is neither a loose card on the table nor a build (b1, b2…).", item=item),
+                           repeated=lambda: T("Name each table item only once."))
 
     def _fault(self, s: CassinoState, seat: int, play: Play) -> Text | None:
         """Why ``play`` is not legal now, or None."""
@@ -346,30 +329,15 @@ class Cassino(DealtMatch, Game[CassinoState]):
 
     def _capture_fault(self, s: CassinoState, play: Play, reserved: int | None) -> Text | None:
         builds = [(b["id"], b["value"]) for b in s.builds if b["id"] in play.build_ids]
-        fault = multi_capture_fault(s.table, play.card, value, play.loose, builds,
-                                    pairing=self._pairing(s, play.card))
-        card = Card(play.card)
-        if fault == "pairing_all":
-            same = tuple(c for c in s.table if C.RANK[c] == C.RANK[play.card])
-            return T("{card} takes all the loose cards of its rank ({cards}) or none of them.", card=card,
-                     cards=Cards(same))
-        if fault == "pairing_one":
-            return T("{card} takes only one card of its rank.", card=card)
-        if fault == "pile_value":
-            return T("{card} can only take a build of its own value.", card=card)
-        if fault == "no_value":
-            return T("Court cards have no value: they are only taken by pairing.")
-        if fault == "sums":
-            rest = tuple(c for c in play.loose if C.RANK[c] != C.RANK[play.card])
-            return T("{cards} do not split into groups of two or more adding up to {value}.", cards=Cards(rest),
-                     value=value(play.card))
+        fault = multi_capture_refusal(s.table, play.card, value, play.loose, builds, CAPTURE_WORDS,
+                                      pairing=self._pairing(s, play.card))
         if fault:
-            return T("Say what {card} takes.", card=card)
+            return fault
         if reserved is not None:
             bid = next(b["id"] for b in s.builds if b["value"] == reserved)
             if bid not in play.build_ids:
                 return T("{card} is the only card you hold for your build of {value}: it may only capture that "
-                         "build.", card=card, value=reserved)
+                         "build.", card=Card(play.card), value=reserved)
         return None
 
     def _build_fault(self, s: CassinoState, seat: int, play: Play) -> Text | None:
@@ -425,24 +393,13 @@ class Cassino(DealtMatch, Game[CassinoState]):
         elif play.action == "build":
             events = self._build(s, seat, play)
         else:
-            s.table.append(play.card)
-            s.table.sort(key=table_key)
+            lay_card(s.table, play.card)
             events = [Event(T("{seat} trails {card}.", seat=Seat(seat), card=Card(play.card)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            events += self._refill(s) if s.stock else self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._refill(s), lambda: self._end_hand(s))
 
     def _take(self, s: CassinoState, seat: int, play: Play) -> list[Event]:
-        taken = list(play.loose)
-        for code in taken:
-            s.table.remove(code)
-        values = []
-        for bid in play.build_ids:
-            pile = next(b for b in s.builds if b["id"] == bid)
-            s.builds.remove(pile)
-            taken += Pile.from_data(pile).cards
-            values.append(pile["value"])
+        taken, builds = take_from_table(s.table, s.builds, play.loose, play.build_ids)
+        values = [b["value"] for b in builds]
         s.piles[seat] += taken + [play.card]
         s.last_capturer = seat
         events = [Event(T("{seat} plays {card} and takes {items}.", seat=Seat(seat), card=Card(play.card),
@@ -477,7 +434,7 @@ class Cassino(DealtMatch, Game[CassinoState]):
     def _end_hand(self, s: CassinoState) -> list[Event]:
         o: CassinoOptions = self.options_of(s)
         events = []
-        rest = list(s.table) + [c for b in s.builds for c in Pile.from_data(b).cards]
+        rest = table_cards(s.table, s.builds)
         if rest and s.last_capturer >= 0:
             events.append(Event(T("{seat} captured last and takes the rest of the table: {cards}.",
                                   seat=Seat(s.last_capturer), cards=Cards(tuple(rest)))))
@@ -561,9 +518,7 @@ class Cassino(DealtMatch, Game[CassinoState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: CassinoState) -> list[Zone]:
-        builds = [Zone(f"build {b['id']}", Pile.from_data(b).cards, "all") for b in s.builds]
-        return (hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("table", s.table, "all")] + builds
-                + [Zone(f"captures {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.table, s.piles, piles=pile_zones(s.builds, "build"))
 
     def outcome(self, s: CassinoState) -> Outcome | None:
         if not s.over:
@@ -728,17 +683,9 @@ class Cassino(DealtMatch, Game[CassinoState]):
         """Greedy with a little noise: take sweeps and valuable cards (10♦, 2♠, aces, spades),
         take or protect builds, build rather than trail, and trail cheap cards that leave no
         easy sweep."""
-        if len(moves) == 1:
-            return moves[0]
         table_total = sum(value(c) or 0 for c in s.table)
         exposed = bool(s.stock) or any(h for i, h in enumerate(s.hands) if i != seat)
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            play = self.read(s, seat, m)
-            score = rng.random() + self._move_worth(s, seat, play, table_total, exposed)
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        return noisy_best(moves, lambda m: self._move_worth(s, seat, self.read(s, seat, m), table_total, exposed), rng)
 
     def _move_worth(self, s: CassinoState, seat: int, play: Play, table_total: int, exposed: bool) -> float:
         if play.action == "take":
@@ -799,13 +746,24 @@ def _items_text(loose: Sequence[str], build_values: Sequence[int]) -> Text:
 
 def _points_text(hand: int, awards: list[tuple[int, int, Text]]) -> Text:
     """A hand's points: "Hand 3: {p0} 2 aces (2); {p1} big cassino (2)"."""
-    if not awards:
-        return T("Hand {hand}: no points", hand=hand)
-    points = None
-    for seat, n, award in awards:
-        point = T("{seat} {award} ({points})", seat=Seat(seat), award=award, points=n)
-        points = point if points is None else T("{points}; {point}", points=points, point=point)
-    return T("Hand {hand}: {points}", hand=hand, points=points)
+    return points_text(hand, awards, lambda seat, n, award: T("{seat} {award} ({points})", seat=Seat(seat),
+                                                               award=award, points=n), POINTS_WORDS)
 
+
+CAPTURE_WORDS = CaptureWords(
+    pairing_all=lambda card, cards: T("{card} takes all the loose cards of its rank ({cards}) or none of them.",
+                                      card=card, cards=cards),
+    pairing_one=lambda card: T("{card} takes only one card of its rank.", card=card),
+    pile_value=lambda card: T("{card} can only take a build of its own value.", card=card),
+    no_value=lambda: T("Court cards have no value: they are only taken by pairing."),
+    sums=lambda cards, value: T("{cards} do not split into groups of two or more adding up to {value}.",
+                                cards=cards, value=value),
+    unsaid=lambda card: T("Say what {card} takes.", card=card),
+)
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}", hand=hand, points=points),
+)
 
 GAME = Cassino()

@@ -40,31 +40,41 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import multi_capture_fault, multi_captures, sum_subsets, table_key
+from games.common.capture import CaptureWords, lay_card, multi_capture_refusal, multi_captures, sum_subsets, table_key
 from games.common.capture import numeral_value as value
 from games.common.fishing import (
     EachCard,
     Haul,
     MostCards,
     NamedCard,
+    PointsWords,
     Sweeps,
+    next_turn,
+    noisy_best,
+    points_text,
     score_hand,
     sides,
     sole_best,
+    table_zones,
     take_rest,
     totals,
 )
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
 from games.common.piles import (
+    LayWhenStuck,
     Pile,
     build_unions,
     keeps_capturer,
+    named_items,
     next_pile_id,
     partition,
+    pile_zones,
     reserved_cards,
     split_into_sets,
+    table_cards,
+    take_from_table,
 )
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import AndList, Card, Cards, Seat, Seats, Text, text_data, text_from, texts
@@ -129,13 +139,14 @@ def is_group(pile: dict) -> bool:
     return bool(pile.get("extra", {}).get("group"))
 
 
-class Diloti(DealtMatch, Game[DilotiState]):
+class Diloti(DealtMatch, LayWhenStuck, Game[DilotiState]):
     key = "diloti"
     title = T("Diloti")
     aliases = ("diloti", "dilotti", "διλωτή", "διλωτη", "dhiloti")
     seats = range(2, 5, 2)
     Options = DilotiOptions
     State = DilotiState
+    lay_action = "lay"    # a bound player without a move lays a card: decision 5 (clarification 2: not in real deals)
     heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     summary = T("Greek fishing game: capture by matching and adding up, declare captures for later, score xeris.")
     rules = T(
@@ -247,14 +258,6 @@ class Diloti(DealtMatch, Game[DilotiState]):
     def to_move(self, s: DilotiState) -> frozenset[int]:
         return frozenset() if s.over else frozenset((s.turn,))
 
-    def moves(self, s: DilotiState, seat: int) -> list[Move]:
-        if s.over or seat != s.turn:
-            return []
-        out = self._regular_moves(s, seat)
-        if not out:     # the safeguard of decision 5 (clarification 2: not reached in real deals)
-            out = [Move("play", (code,)) for code in s.hands[seat]]
-        return out
-
     def _regular_moves(self, s: DilotiState, seat: int) -> list[Move]:
         out: list[Move] = []
         for code in s.hands[seat]:
@@ -310,16 +313,6 @@ class Diloti(DealtMatch, Game[DilotiState]):
                                         target))
         return out
 
-    def refuse(self, s: DilotiState, seat: int, move: Move) -> str | None:
-        try:
-            play = self.read(s, seat, move)
-        except IllegalMove as e:
-            return str(e)
-        why = self._fault(s, seat, play)
-        if why and play.action == "lay" and not self._regular_moves(s, seat):
-            return None     # the safeguard of `moves`
-        return why
-
     def read(self, s: DilotiState, seat: int, move: Move) -> Play:
         """The move as a `Play`, checking only its form (IllegalMove with the reason)."""
         if move.kind != "play":
@@ -350,19 +343,9 @@ class Diloti(DealtMatch, Game[DilotiState]):
 
     def _items(self, s: DilotiState, items: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """Table items named in a move: loose cards and declaration ids, in table order."""
-        ids = {d["id"] for d in s.decls}
-        loose, piles = set(), set()
-        for item in items:
-            if item.lower() in ids:
-                piles.add(item.lower())
-            elif C.is_card(item) and C.card(item).code in s.table:
-                loose.add(C.card(item).code)
-            else:
-                raise IllegalMove(T("'{item}' is neither a loose card on the table nor a declaration (b1, b2…).",
-                                    item=item))
-        if len(loose) + len(piles) != len(items):
-            raise IllegalMove(T("Name each table item only once."))
-        return (tuple(c for c in s.table if c in loose), tuple(d["id"] for d in s.decls if d["id"] in piles))
+        return named_items(items, s.table, s.decls, unknown=lambda item: T(
+            "'{item}' is neither a loose card on the table nor a declaration (b1, b2…).", item=item),
+                           repeated=lambda: T("Name each table item only once."))
 
     def _fault(self, s: DilotiState, seat: int, play: Play) -> Text | None:
         """Why ``play`` is not legal now, or None."""
@@ -389,28 +372,14 @@ class Diloti(DealtMatch, Game[DilotiState]):
 
     def _capture_fault(self, s: DilotiState, seat: int, play: Play, reserved: int | None) -> Text | None:
         piles = [(d["id"], d["value"]) for d in s.decls if d["id"] in play.ids]
-        fault = multi_capture_fault(s.table, play.card, value, play.loose, piles, pairing=self._pairing(s, play.card))
-        card = Card(play.card)
-        if fault == "pairing_all":
-            same = tuple(c for c in s.table if C.RANK[c] == C.RANK[play.card])
-            return T("{card} takes all the loose cards of its rank ({cards}) or none of them.", card=card,
-                     cards=Cards(same))
-        if fault == "pairing_one":
-            return T("A court card takes only one card of its rank.")
-        if fault == "pile_value":
-            return T("{card} can only take a declaration of its own value.", card=card)
-        if fault == "no_value":
-            return T("Court cards have no value: they only take a card of their own rank.")
-        if fault == "sums":
-            rest = tuple(c for c in play.loose if C.RANK[c] != C.RANK[play.card])
-            return T("{cards} do not split into groups of two or more adding up to {value}.", cards=Cards(rest),
-                     value=value(play.card))
+        fault = multi_capture_refusal(s.table, play.card, value, play.loose, piles, CAPTURE_WORDS,
+                                      pairing=self._pairing(s, play.card))
         if fault:
-            return T("Say what {card} takes.", card=card)
+            return fault
         if reserved is not None and not any(d["value"] == reserved and d["owner"] == seat
                                             for d in s.decls if d["id"] in play.ids):
             return T("{card} is your only card for your declaration of {value}: it may only capture it.",
-                     card=card, value=reserved)
+                     card=Card(play.card), value=reserved)
         return None
 
     def _declare_fault(self, s: DilotiState, seat: int, play: Play) -> Text | None:
@@ -565,24 +534,14 @@ class Diloti(DealtMatch, Game[DilotiState]):
         elif play.action == "group":
             events = self._group(s, seat, play)
         else:
-            s.table.append(play.card)
-            s.table.sort(key=table_key)
+            lay_card(s.table, play.card)
             events = [Event(T("{seat} lays {card}.", seat=Seat(seat), card=Card(play.card)))]
         s.plays += 1
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            events += self._refill(s) if s.stock else self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._refill(s), lambda: self._end_hand(s))
 
     def _take(self, s: DilotiState, seat: int, play: Play) -> list[Event]:
         o: DilotiOptions = self.options_of(s)
-        taken = list(play.loose)
-        for code in taken:
-            s.table.remove(code)
-        piles = [self._pile(s, pid) for pid in play.ids]
-        for pile in piles:
-            s.decls.remove(pile)
-            taken += Pile.from_data(pile).cards
+        taken, piles = take_from_table(s.table, s.decls, play.loose, play.ids)
         s.piles[self.sides_of(s)[seat]] += taken + [play.card]
         s.last_capturer = seat
         events = [Event(T("{seat} plays {card} and takes {items}.", seat=Seat(seat), card=Card(play.card),
@@ -635,7 +594,7 @@ class Diloti(DealtMatch, Game[DilotiState]):
         o: DilotiOptions = self.options_of(s)
         events = []
         side = self.sides_of(s)
-        rest = list(s.table) + [c for d in s.decls for c in Pile.from_data(d).cards]
+        rest = table_cards(s.table, s.decls)
         if rest and s.last_capturer >= 0:
             events.append(Event(T("{seat} captured last and takes the rest of the table: {cards}.",
                                   seat=Seat(s.last_capturer), cards=Cards(tuple(rest)))))
@@ -737,9 +696,7 @@ class Diloti(DealtMatch, Game[DilotiState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: DilotiState) -> list[Zone]:
-        decls = [Zone(f"declaration {d['id']}", Pile.from_data(d).cards, "all") for d in s.decls]
-        return (hand_zones(s.hands) + [Zone("stock", s.stock, "none"), Zone("table", s.table, "all")] + decls
-                + [Zone(f"captures {k}", p, "all") for k, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.table, s.piles, piles=pile_zones(s.decls, "declaration"))
 
     def outcome(self, s: DilotiState) -> Outcome | None:
         if not s.over:
@@ -757,14 +714,7 @@ class Diloti(DealtMatch, Game[DilotiState]):
     def rollout_move(self, s, seat, moves, rng):
         """Greedy with a little noise: take xeris, declarations and valuable cards (10♦, 2♣, aces),
         declare rather than lay, and lay cheap cards that leave no easy xeri."""
-        if len(moves) == 1:
-            return moves[0]
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            score = rng.random() + self._move_worth(s, seat, self.read(s, seat, m))
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        return noisy_best(moves, lambda m: self._move_worth(s, seat, self.read(s, seat, m)), rng)
 
     def _move_worth(self, s: DilotiState, seat: int, play: Play) -> float:
         piles = [self._pile(s, pid) for pid in play.ids]
@@ -858,13 +808,25 @@ def _items_text(loose: Sequence[str], piles: Sequence[dict]) -> Text:
 
 def _points_text(hand: int, awards: list[tuple[int, int, Text]], side_seats: list[tuple[int, ...]]) -> Text:
     """A hand's points: "Hand 3: {p0} 1 xeri (10); {p1} most cards (27) (4)"."""
-    if not awards:
-        return T("Hand {hand}: no points", hand=hand)
-    points = None
-    for side, n, award in awards:
-        point = T("{seats} {award} ({points})", seats=Seats(side_seats[side]), award=award, points=n)
-        points = point if points is None else T("{points}; {point}", points=points, point=point)
-    return T("Hand {hand}: {points}", hand=hand, points=points)
+    return points_text(hand, awards, lambda side, n, award: T("{seats} {award} ({points})",
+                                                               seats=Seats(side_seats[side]), award=award, points=n),
+                       POINTS_WORDS)
 
+
+CAPTURE_WORDS = CaptureWords(
+    pairing_all=lambda card, cards: T("{card} takes all the loose cards of its rank ({cards}) or none of them.",
+                                      card=card, cards=cards),
+    pairing_one=lambda card: T("A court card takes only one card of its rank."),
+    pile_value=lambda card: T("{card} can only take a declaration of its own value.", card=card),
+    no_value=lambda: T("Court cards have no value: they only take a card of their own rank."),
+    sums=lambda cards, value: T("{cards} do not split into groups of two or more adding up to {value}.",
+                                cards=cards, value=value),
+    unsaid=lambda card: T("Say what {card} takes.", card=card),
+)
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}", hand=hand, points=points),
+)
 
 GAME = Diloti()

@@ -35,11 +35,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.common.capture import capture_options, table_key
+from games.common.capture import TakeWords, capture_options, captures_text, lay_card, refuse_take, sum_text, table_key
 from games.common.capture import numeral_value as value
-from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sides, sole_best, take_rest
+from games.common.fishing import (
+    Haul,
+    MostCards,
+    MostOfSuit,
+    NamedCard,
+    PointsWords,
+    next_turn,
+    noisy_best,
+    points_text,
+    score_hand,
+    sides,
+    sole_best,
+    table_zones,
+    take_rest,
+)
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import BadOption, Options, option
 from games.text import Card, Cards, Seat, Seats, Text, text_data, text_from, texts
@@ -171,38 +185,8 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
         return out
 
     def refuse(self, s: KontsinaState, seat: int, move: Move) -> str | None:
-        if move.kind != "play":
-            return T("'{move}' is not a move in Kontsina: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",
-                     move=str(move))
-        code, why = card_to_play(move, s.hands[seat], "7D")
-        if why:
-            return why
-        extra = [name for name, _ in move.params if name != "take"]
-        if extra:
-            return T("'{name}=' is not part of a Kontsina move; only take= is (e.g. take=3C+4H).", name=extra[0])
-        options = captures(s.table, code)
-        take = move.param("take")
-        if take is None:
-            if options and self.options_of(s).compulsory_capture:
-                return T("Capturing is compulsory at this table: {card} can take {options}, so it may not be "
-                         "laid. Say which, e.g. '{example}'.", card=Card(code), options=options_text(options),
-                         example=f"play {code} take={'+'.join(options[0])}")
-            return None
-        if not options:
-            return T("{card} cannot capture anything: play it without take= to lay it on the table.",
-                     card=Card(code))
-        parts = take.split("+")
-        if not all(C.is_card(p) for p in parts):
-            return T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take)
-        taken = [C.card(p).code for p in parts]
-        if len(set(taken)) != len(taken):
-            return T("Name each card to take only once.")
-        for t in taken:
-            if t not in s.table:
-                return T("{card} is not on the table.", card=Card(t))
-        if set(taken) in [set(o) for o in options]:
-            return None
-        return wrong_capture(code, taken, options)
+        return refuse_take(move, s.hands[seat], s.table, lambda code: captures(s.table, code), TAKE_WORDS,
+                           may_lay=not self.options_of(s).compulsory_capture)
 
     # -- playing
     def play(self, s: KontsinaState, seat: int, move: Move) -> list[Event]:
@@ -218,19 +202,14 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
             events = [Event(T("{seat} plays {card} and takes {cards}.", seat=Seat(seat), card=Card(code),
                               cards=sum_text(taken)))]
         else:
-            s.table.append(code)
-            s.table.sort(key=table_key)
+            lay_card(s.table, code)
             events = [Event(T("{seat} lays {card} on the table.", seat=Seat(seat), card=Card(code)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            if s.stock:
-                left = len(s.stock) - HAND_SIZE * s.players
-                events.append(Event(N("Four new cards each; {n} card left in the stock.",
-                                      "Four new cards each; {n} cards left in the stock.", left)))
-                events += self._refill(s)
-            else:
-                events += self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._new_cards(s), lambda: self._end_hand(s))
+
+    def _new_cards(self, s: KontsinaState) -> list[Event]:
+        left = len(s.stock) - HAND_SIZE * s.players
+        return [Event(N("Four new cards each; {n} card left in the stock.",
+                        "Four new cards each; {n} cards left in the stock.", left))] + self._refill(s)
 
     def _end_hand(self, s: KontsinaState) -> list[Event]:
         o: KontsinaOptions = self.options_of(s)
@@ -274,14 +253,9 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
 
     def _points_text(self, s: KontsinaState, awards: list[tuple[int, int, Text]]) -> Text:
         """"Hand 3: {p0} most cards (28) +2; {p1} the 2♣ +1" (a team: "{p0} and {p2} ...")."""
-        if not awards:
-            return T("Hand {hand}: no points.", hand=s.hand_no)
-        points = None
-        for side, p, reason in awards:
-            point = N("{who}: {award}, {n} point", "{who}: {award}, {n} points", p, who=self._side_name(s, side),
-                      award=reason)
-            points = point if points is None else T("{points}; {point}", points=points, point=point)
-        return T("Hand {hand}: {points}.", hand=s.hand_no, points=points)
+        return points_text(s.hand_no, awards, lambda side, p, reason: N(
+            "{who}: {award}, {n} point", "{who}: {award}, {n} points", p, who=self._side_name(s, side), award=reason),
+                           POINTS_WORDS)
 
     # -- what people see
     def instruction(self, s: KontsinaState, seat: int) -> str:
@@ -368,9 +342,7 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: KontsinaState) -> list[Zone]:
-        return (hand_zones(s.hands)
-                + [Zone("stock", s.stock, "none"), Zone("table", s.table, "all")]
-                + [Zone(f"captures {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.table, s.piles)
 
     def outcome(self, s: KontsinaState) -> Outcome | None:
         if not s.over:
@@ -403,27 +375,21 @@ class Kontsina(DealtMatch, Game[KontsinaState]):
     def rollout_move(self, s: KontsinaState, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """Greedy with a little noise, reading only the own hand and the table: capture rather than
         lay, the 10♦, the 2♣, clubs and many cards first; lay court cards and low cards, keep clubs."""
-        if len(moves) == 1:
-            return moves[0]
-        best, best_score = moves[0], -1e9
-        for m in moves:
-            code = m.args[0]
-            take = m.param("take")
-            score = rng.random()
-            if take:
-                taken = take.split("+")
-                score += 10 + 2 * len(taken) + sum(card_worth(t) for t in taken)
-            else:
-                score -= card_worth(code)
-                # a numeral laid may give the next player a sum; a court card only a pairing
-                score -= 1 if value(code) is not None else 0
-            if score > best_score:
-                best, best_score = m, score
-        return best
+        return noisy_best(moves, move_worth, rng)
 
 
 def _play(card: str, taken: list[str]) -> Move:
     return Move("play", (card,), (("take", "+".join(taken)),) if taken else ())
+
+
+def move_worth(move: Move) -> float:
+    """What a move is worth to the rule of thumb: the cards it takes, or what the card laid gives away."""
+    code, take = move.args[0], move.param("take")
+    if take:
+        taken = take.split("+")
+        return 10 + 2 * len(taken) + sum(card_worth(t) for t in taken)
+    # a numeral laid may give the next player a sum; a court card only a pairing
+    return -card_worth(code) - (1 if value(code) is not None else 0)
 
 
 def card_worth(code: str) -> float:
@@ -437,41 +403,43 @@ def wrong_capture(code: str, taken: list[str], options: list[list[str]]) -> Text
     pairs = [t for t in taken if C.rank(t) == rank]
     if len(taken) > 1 and len(pairs) == len(taken):
         return T("A pairing takes only one card of the same rank: choose one ({options}).",
-                 options=options_text(options))
+                 options=captures_text(options))
     if pairs:
         return T("{card} takes either one card of its rank or cards adding up to it, never both at once: take "
-                 "{options}.", card=Card(code), options=options_text(options))
+                 "{options}.", card=Card(code), options=captures_text(options))
     if value(code) is None:
         return T("Court cards have no value for adding up: {card} can only take a card of its rank ({options}).",
-                 card=Card(code), options=options_text(options))
+                 card=Card(code), options=captures_text(options))
     if len(taken) == 1:
         return T("{card} takes a single card only of its own rank, and {taken} is not. It can take {options}.",
-                 card=Card(code), taken=Card(taken[0]), options=options_text(options))
+                 card=Card(code), taken=Card(taken[0]), options=captures_text(options))
     if any(value(t) is None for t in taken):
         return T("Court cards have no value for adding up. {card} can take {options}.", card=Card(code),
-                 options=options_text(options))
+                 options=captures_text(options))
     return T("{cards} add up to {total}, not {value}; only one group at a time. {card} can take {options}.",
              cards=sum_text(taken), total=sum(value(t) or 0 for t in taken), value=value(code), card=Card(code),
-             options=options_text(options))
+             options=captures_text(options))
 
 
-def sum_text(codes: list[str]) -> Text:
-    """Cards added up: "3♣ + 4♥" (one card: just that card)."""
-    text = T("{card}", card=Card(codes[0]))
-    for code in codes[1:]:
-        text = T("{cards} + {card}", cards=text, card=Card(code))
-    return text
-
-
-def options_text(options: list[list[str]], most: int = 4) -> Text:
-    """A card's captures: "7♥ or 3♣ + 4♥" (at most ``most``, then how many more)."""
-    text = sum_text(options[0])
-    for taken in options[1:most]:
-        text = T("{captures} or {capture}", captures=text, capture=sum_text(taken))
-    if len(options) > most:
-        more = len(options) - most
-        text = N("{captures} (or {n} more)", "{captures} (or {n} more)", more, captures=text)
-    return text
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points.", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}.", hand=hand, points=points),
+)
+TAKE_WORDS = TakeWords(
+    not_a_move=lambda move: T("'{move}' is not a move in Kontsina: play a card, e.g. 'play 7D' or "
+                              "'play 7D take=3C+4H'.", move=move),
+    not_part=lambda name: T("'{name}=' is not part of a Kontsina move; only take= is (e.g. take=3C+4H).", name=name),
+    must_capture=lambda card, options, example: T(
+        "Capturing is compulsory at this table: {card} can take {options}, so it may not be laid. Say which, e.g. "
+        "'{example}'.", card=card, options=options, example=example),
+    cannot_capture=lambda card: T("{card} cannot capture anything: play it without take= to lay it on the table.",
+                                  card=card),
+    not_cards=lambda take: T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take),
+    repeated=lambda: T("Name each card to take only once."),
+    not_on_table=lambda card: T("{card} is not on the table.", card=card),
+    wrong_capture=wrong_capture,
+)
 
 
 def captured_note(n: int) -> Text:

@@ -37,10 +37,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.capture import capture_options
-from games.common.fishing import Haul, MostCards, MostOfSuit, NamedCard, score_hand, sole_best
+from games.common.capture import TakeWords, capture_options, captures_text, lay_card, refuse_take, sum_text, table_key
+from games.common.fishing import (
+    Haul,
+    MostCards,
+    MostOfSuit,
+    NamedCard,
+    PointsWords,
+    next_turn,
+    noisy_best,
+    points_text,
+    score_hand,
+    sole_best,
+    table_zones,
+)
 from games.common.match import DealtMatch, MatchFormat, award_in_order, match_outcome, next_seat
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Text, text_data, text_from, texts
@@ -59,12 +71,6 @@ TYPED = re.compile(r"\s*(?:play\s+)?(?P<card>[^\s=+]+)(?:\s+take\s*=?\s*(?P<take
 
 def value(code: str) -> int:
     return VALUES[C.card(code).rank]
-
-
-def board_key(code: str) -> tuple[int, int]:
-    """The board is kept in rank order (then suit), so captures list low cards first."""
-    c = C.card(code)
-    return (c.rank, C.SUITS.index(c.suit))
 
 
 def captures(board: list[str], code: str) -> list[list[str]]:
@@ -171,7 +177,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
             deck = C.italian_deck()
             s.rng().shuffle(deck)
             s.hands = [[] for _ in range(s.players)]
-            s.board = sorted(deck[-BOARD_SIZE:], key=board_key)
+            s.board = sorted(deck[-BOARD_SIZE:], key=table_key)
             s.stock = deck[:-BOARD_SIZE]
             kings = sum(1 for code in s.board if C.rank(code) == C.KING)
             if not (o.kings_redeal and kings >= 3):
@@ -214,58 +220,12 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return out
 
     def refuse(self, s: ScopaState, seat: int, move: Move) -> str | None:
-        if move.kind != "play":
-            return T("'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",
-                     move=str(move))
-        code, why = card_to_play(move, s.hands[seat], "7D")
-        if why:
-            return why
-        extra = [name for name, _ in move.params if name != "take"]
-        if extra:
-            return T("'{name}=' is not part of a Scopa move; only take= is (e.g. take=3C+4H).", name=extra[0])
-        options = captures(s.board, code)
-        take = move.param("take")
-        if take is None:
-            if options:
-                return T("{card} can capture ({options}), so it may not just go on the board: say which cards it "
-                         "takes, e.g. '{example}'.", card=Card(code), options=_options_text(options),
-                         example=f"play {code} take={'+'.join(options[0])}")
-            return None
-        if not options:
-            return T("{card} cannot capture anything: play it without take= to put it on the board.", card=Card(code))
-        parts = take.split("+")
-        if not all(C.is_card(p) for p in parts):
-            return T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take)
-        taken = [C.card(p).code for p in parts]
-        if len(set(taken)) != len(taken):
-            return T("Name each card to take only once.")
-        for t in taken:
-            if t not in s.board:
-                return T("{card} is not on the board.", card=Card(t))
-        if set(taken) in [set(o) for o in options]:
-            return None
-        return self._wrong_capture(code, taken, options, s.board)
-
-    @staticmethod
-    def _wrong_capture(code: str, taken: list[str], options: list[list[str]], board: list[str]) -> Text:
-        """Why taking ``taken`` with ``code`` is not one of its captures ``options``."""
-        rank = C.rank(code)
-        if any(C.rank(t) == rank for t in board):
-            if len(taken) > 1 and all(C.rank(t) == rank for t in taken):
-                return T("A pairing takes only one card of the same rank: choose one ({options}).",
-                         options=_options_text(options))
-            return T("{card} can pair with a card of its rank, and pairing comes before adding: take {options}.",
-                     card=Card(code), options=_options_text(options))
-        if len(taken) == 1:
-            return T("{card} can take a single card only of its own rank, and {taken} is not. It can take "
-                     "{options}.", card=Card(code), taken=Card(taken[0]), options=_options_text(options))
-        return T("{cards} adds up to {total}, not {value}. {card} can take {options}.",
-                 cards=_sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
-                 options=_options_text(options))
+        return refuse_take(move, s.hands[seat], s.board, lambda code: captures(s.board, code), TAKE_WORDS,
+                           may_lay=False)
 
     # -- building a move from parts (P7): a hand card, then the board cards it takes
     def targets(self, s: ScopaState, seat: int, card: str) -> list[tuple[str, str]] | None:
-        return [(code, _sum_text([code])) for code in s.board]
+        return [(code, sum_text([code])) for code in s.board]
 
     def compose(self, s: ScopaState, seat: int, card: str, targets: Sequence[str]) -> list[Move]:
         want = set(targets)
@@ -284,7 +244,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
         options = captures(s.board, code)
         if options and not taken:
             return T("{card} can capture, so it may not just go on the board: it can take {options}.",
-                     card=Card(code), options=_options_text(options))
+                     card=Card(code), options=captures_text(options))
         if taken and not options:
             return T("{card} cannot capture anything: it goes on the board without taking cards.", card=Card(code))
         return self.refuse(s, seat, Move("play", (code,), (("take", "+".join(taken)),) if taken else ()))
@@ -292,7 +252,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
     def preview(self, s: ScopaState, seat: int, move: Move) -> str:
         taken = _taken(move)
         if taken:
-            return T("{card} takes {cards}", card=Card(move.args[0]), cards=_sum_text(taken))
+            return T("{card} takes {cards}", card=Card(move.args[0]), cards=sum_text(taken))
         return T("{card} goes on the board", card=Card(move.args[0]))
 
     def parse_typed(self, s: ScopaState, seat: int, text: str) -> Move:
@@ -336,7 +296,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
             pile.append(code)
             s.last_capturer = seat
             events = [Event(T("{seat} plays {card} and takes {cards}.", seat=Seat(seat), card=Card(code),
-                              cards=_sum_text(taken)))]
+                              cards=sum_text(taken)))]
             if not board:
                 if last_card and not self.options_of(s).last_card_sweep:
                     events.append(Event(T("The board is cleared, but with the last card of the deal: no sweep.")))
@@ -345,19 +305,14 @@ class Scopa(DealtMatch, Game[ScopaState]):
                     s.sweep_cards.append(code)
                     events.append(Event(T("Scopa! {seat} sweeps the board.", seat=Seat(seat))))
         else:
-            s.board.append(code)
-            s.board.sort(key=board_key)
+            lay_card(s.board, code)
             events = [Event(T("{seat} puts {card} on the board.", seat=Seat(seat), card=Card(code)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            if s.stock:
-                left = max(0, len(s.stock) - HAND_SIZE * s.players)
-                events.append(Event(N("Three new cards each; {n} left in the stock.",
-                                      "Three new cards each; {n} left in the stock.", left)))
-                events += self._refill(s)
-            else:
-                events += self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._new_cards(s), lambda: self._end_hand(s))
+
+    def _new_cards(self, s: ScopaState) -> list[Event]:
+        left = max(0, len(s.stock) - HAND_SIZE * s.players)
+        return [Event(N("Three new cards each; {n} left in the stock.",
+                        "Three new cards each; {n} left in the stock.", left))] + self._refill(s)
 
     def _end_hand(self, s: ScopaState) -> list[Event]:
         o: ScopaOptions = self.options_of(s)
@@ -388,9 +343,9 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return T("Your turn: play a card, capturing if it can. Board: {cards}.", cards=Cards(tuple(s.board)))
 
     def describe(self, s: ScopaState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        step = (T("Play a card"), _sum_text([move.args[0]]))
+        step = (T("Play a card"), sum_text([move.args[0]]))
         take = move.param("take")
-        return (step, (T("Capture"), _sum_text(take.split("+")) if take else TRAIL_LABEL))
+        return (step, (T("Capture"), sum_text(take.split("+")) if take else TRAIL_LABEL))
 
     def counters(self, s: ScopaState, seat: int) -> list[Text]:
         """Live scoring counters of one seat's capture pile, worded as captures (the seat line
@@ -428,9 +383,7 @@ class Scopa(DealtMatch, Game[ScopaState]):
         return table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
 
     def zones(self, s: ScopaState) -> list[Zone]:
-        return (hand_zones(s.hands)
-                + [Zone("stock", s.stock, "none"), Zone("board", s.board, "all")]
-                + [Zone(f"captures {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.board, s.piles, table_name="board")
 
     def outcome(self, s: ScopaState) -> Outcome | None:
         if not s.over:
@@ -445,17 +398,15 @@ class Scopa(DealtMatch, Game[ScopaState]):
         """Greedy with a little noise: capture rather than trail, value sweeps, the
         settebello, 7s and diamonds; trail cheap cards and avoid leaving a board
         whose total one card could sweep."""
-        if len(moves) == 1:
-            return moves[0]
         board = s.board
         board_total = sum(VALUES[C.card(c).rank] for c in board)
         # can the opponent still play after this card (a board it could sweep is a risk)?
         exposed = bool(s.stock) or any(h for i, h in enumerate(s.hands) if i != seat)
-        best, best_score = moves[0], -1e9
-        for m in moves:
+
+        def worth(m: Move) -> float:
             code = m.args[0]
             take = m.param("take")
-            score = rng.random()
+            score = 0.0
             if take:
                 taken = take.split("+")
                 score += 20 + 2 * len(taken)
@@ -480,17 +431,26 @@ class Scopa(DealtMatch, Game[ScopaState]):
                     score -= 30
                 score -= 4 if c.rank == 7 else 2 if c.rank == 6 else 0
                 score -= 2 if c.suit == "D" else 0
-            if score > best_score:
-                best, best_score = m, score
-        return best
+            return score
 
+        return noisy_best(moves, worth, rng)
 
-def _sum_text(codes: list[str]) -> Text:
-    """Cards added up: "3♣ + 4♥" (one card: just that card)."""
-    text = T("{card}", card=Card(codes[0]))
-    for code in codes[1:]:
-        text = T("{cards} + {card}", cards=text, card=Card(code))
-    return text
+def _wrong_capture(code: str, taken: list[str], options: list[list[str]]) -> Text:
+    """Why taking ``taken`` with ``code`` is not one of its captures ``options`` (pairings, when the
+    board holds its rank)."""
+    rank = C.rank(code)
+    if any(C.rank(t) == rank for t in options[0]):
+        if len(taken) > 1 and all(C.rank(t) == rank for t in taken):
+            return T("A pairing takes only one card of the same rank: choose one ({options}).",
+                     options=captures_text(options))
+        return T("{card} can pair with a card of its rank, and pairing comes before adding: take {options}.",
+                 card=Card(code), options=captures_text(options))
+    if len(taken) == 1:
+        return T("{card} can take a single card only of its own rank, and {taken} is not. It can take "
+                 "{options}.", card=Card(code), taken=Card(taken[0]), options=captures_text(options))
+    return T("{cards} adds up to {total}, not {value}. {card} can take {options}.",
+             cards=sum_text(taken), total=sum(value(t) for t in taken), value=value(code), card=Card(code),
+             options=captures_text(options))
 
 
 def _taken(move: Move) -> list[str]:
@@ -503,17 +463,6 @@ def _typed_form(move: Move) -> str:
     """A move as typed in the Type move box: "7D take 3C+4H", "7D"."""
     take = move.param("take")
     return f"{move.args[0]} take {take}" if take else move.args[0]
-
-
-def _options_text(options: list[list[str]], most: int = 4) -> Text:
-    """A card's captures: "7♥ or 3♣ + 4♥" (at most ``most``, then how many more)."""
-    text = _sum_text(options[0])
-    for taken in options[1:most]:
-        text = T("{captures} or {capture}", captures=text, capture=_sum_text(taken))
-    if len(options) > most:
-        more = len(options) - most
-        text = N("{captures} (or {n} more)", "{captures} (or {n} more)", more, captures=text)
-    return text
 
 
 def _capture_note(pile: list[str]) -> Text:
@@ -532,13 +481,30 @@ def _capture_note(pile: list[str]) -> Text:
 
 def _points_text(hand: int, counted: list[tuple[int, int, Text]]) -> Text:
     """The points a hand gave, in the order they were counted: "Hand 3: {p0} most cards (22); {p1} sweep"."""
-    if not counted:
-        return T("Hand {hand}: no points", hand=hand)
-    points = None
-    for seat, _, award in counted:    # each award is one point
-        point = T("{seat} {award}", seat=Seat(seat), award=award)
-        points = point if points is None else T("{points}; {point}", points=points, point=point)
-    return T("Hand {hand}: {points}", hand=hand, points=points)
+    # each award is one point
+    return points_text(hand, counted, lambda seat, _, award: T("{seat} {award}", seat=Seat(seat), award=award),
+                       POINTS_WORDS)
 
+
+POINTS_WORDS = PointsWords(
+    none=lambda hand: T("Hand {hand}: no points", hand=hand),
+    then=lambda points, point: T("{points}; {point}", points=points, point=point),
+    hand=lambda hand, points: T("Hand {hand}: {points}", hand=hand, points=points),
+)
+
+TAKE_WORDS = TakeWords(
+    not_a_move=lambda move: T("'{move}' is not a move in Scopa: play a card, e.g. 'play 7D' or 'play 7D take=3C+4H'.",
+                              move=move),
+    not_part=lambda name: T("'{name}=' is not part of a Scopa move; only take= is (e.g. take=3C+4H).", name=name),
+    must_capture=lambda card, options, example: T(
+        "{card} can capture ({options}), so it may not just go on the board: say which cards it takes, e.g. "
+        "'{example}'.", card=card, options=options, example=example),
+    cannot_capture=lambda card: T("{card} cannot capture anything: play it without take= to put it on the board.",
+                                  card=card),
+    not_cards=lambda take: T("'{take}' is not a list of cards; write e.g. take=3C+4H.", take=take),
+    repeated=lambda: T("Name each card to take only once."),
+    not_on_table=lambda card: T("{card} is not on the board.", card=card),
+    wrong_capture=_wrong_capture,
+)
 
 GAME = Scopa()

@@ -43,9 +43,21 @@ import random
 from dataclasses import dataclass, field, replace
 
 from games import cards as C
-from games.common.fishing import EachCard, Haul, MostCards, NamedCard, Sweeps, score_hand, take_rest, totals
+from games.common.fishing import (
+    EachCard,
+    Haul,
+    MostCards,
+    NamedCard,
+    Sweeps,
+    next_turn,
+    noisy_best,
+    score_hand,
+    table_zones,
+    take_rest,
+    totals,
+)
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
-from games.common.table import card_to_play, hand_zones, table_view
+from games.common.table import card_to_play, table_view
 from games.engine import POINTS, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
 from games.text import AndList, Card, Cards, Seat, Text, text_data, text_from, texts
@@ -231,16 +243,12 @@ class Xeri(DealtMatch, Game[XeriState]):
             else:
                 events = [Event(T("{seat} plays {card} on {top}.", seat=Seat(seat), card=Card(code),
                                   top=Card(top)))]
-        s.turn = next_seat(seat, s.players)
-        if not any(s.hands):
-            if s.stock:
-                self._deal_hands(s)
-                events.append(Event(N("Six new cards each; {n} card left in the stock.",
-                                      "Six new cards each; {n} cards left in the stock.", len(s.stock))))
-                events += self._your_cards(s)
-            else:
-                events += self._end_hand(s)
-        return events
+        return events + next_turn(s, seat, lambda: self._new_cards(s), lambda: self._end_hand(s))
+
+    def _new_cards(self, s: XeriState) -> list[Event]:
+        self._deal_hands(s)
+        return [Event(N("Six new cards each; {n} card left in the stock.",
+                        "Six new cards each; {n} cards left in the stock.", len(s.stock)))] + self._your_cards(s)
 
     def _capture(self, s: XeriState, seat: int, code: str) -> list[Event]:
         o: XeriOptions = self.options_of(s)
@@ -354,9 +362,7 @@ class Xeri(DealtMatch, Game[XeriState]):
 
     def zones(self, s: XeriState) -> list[Zone]:
         # every card on the pile and in the won piles was seen face up when it was played
-        return (hand_zones(s.hands)
-                + [Zone("stock", s.stock, "none"), Zone("pile", s.pile, "all")]
-                + [Zone(f"won {i}", p, "all") for i, p in enumerate(s.piles)])
+        return table_zones(s.hands, s.stock, s.pile, s.piles, table_name="pile", captured_name="won")
 
     def outcome(self, s: XeriState) -> Outcome | None:
         if not s.over:
@@ -394,11 +400,11 @@ def _rule_of_thumb(s: XeriState, seat: int, moves: list[Move], rng: random.Rando
     else:
         seen = _seen_ranks(s, seat, (s.hands[seat], pile[-1:]))
         pile_worth = 1.8 * len(pile)
-    best, best_score = moves[0], -1e9
-    for m in moves:
+
+    def worth(m: Move) -> float:
         code = m.args[0]
         r = rank[code]
-        score = rng.random()
+        score = 0.0
         if takes(top, code):
             score += 10 + pile_worth + 2 * points[code]
             if is_xeri(pile, code):
@@ -411,9 +417,9 @@ def _rule_of_thumb(s: XeriState, seat: int, moves: list[Move], rng: random.Rando
             score -= at_stake * unseen / 4 + 2 * points[code]
             if r == C.JACK:
                 score -= 20
-        if score > best_score:
-            best, best_score = m, score
-    return best
+        return score
+
+    return noisy_best(moves, worth, rng)
 
 
 def _seen_ranks(s: XeriState, seat: int, groups: tuple[list[str], ...]) -> dict[int, int]:

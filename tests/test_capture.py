@@ -5,7 +5,22 @@ import time
 import pytest
 
 from games import cards as C
-from games.common.capture import can_capture, capture_options, multi_capture_fault, multi_captures, sum_subsets
+from games.common.capture import (
+    CaptureWords,
+    TakeWords,
+    can_capture,
+    capture_options,
+    captures_text,
+    lay_card,
+    multi_capture_fault,
+    multi_capture_refusal,
+    multi_captures,
+    refuse_take,
+    sum_subsets,
+    sum_text,
+)
+from games.engine import Move
+from games.localize import render
 
 SCOPA = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 11: 8, 12: 9, 13: 10}
 
@@ -185,3 +200,88 @@ def test_multi_capture_enumeration_is_fast_on_a_crowded_table():
     t = time.perf_counter()
     caps = multi_captures(loose, "10S", pip_value)
     assert caps and time.perf_counter() - t < 1.0
+
+
+def test_captures_are_worded_as_sums_joined_by_or_and_the_rest_counted():
+    """Scopa's and Kontsina's refusals name a card's captures with one wording: "3♣ + 4♥", "7♥ or 3♣ + 4♥",
+    and past four options how many more there are, in the reader's language."""
+    assert render(sum_text(["3C", "4H"]), "en") == "3♣ + 4♥"
+    assert render(sum_text(["7H"]), "en") == "7♥"
+    options = [["7H"], ["3C", "4H"], ["2C", "5H"], ["AS", "6D"], ["AC", "2H", "4S"], ["AH", "2S", "4C"]]
+    assert render(captures_text(options[:2]), "en") == "7♥ or 3♣ + 4♥"
+    assert render(captures_text(options), "en") == "7♥ or 3♣ + 4♥ or 2♣ + 5♥ or A♠ + 6♦ (or 2 more)"
+    assert render(captures_text(options[:2]), "el") == "7♥ ή 3♣ + 4♥"
+    assert render(captures_text(options, most=5), "el").endswith("(ή άλλη μία)")
+
+
+WORDS = TakeWords(
+    not_a_move=lambda move: f"not a move: {move}",
+    not_part=lambda name: f"not part: {name}",
+    must_capture=lambda card, options, example: f"must capture: {example}",
+    cannot_capture=lambda card: "cannot capture",
+    not_cards=lambda take: f"not cards: {take}",
+    repeated=lambda: "repeated",
+    not_on_table=lambda card: f"not on the table: {card.code}",
+    wrong_capture=lambda code, taken, options: f"wrong: {'+'.join(taken)}",
+)
+
+
+def refusal(move, may_lay=True, table=("3C", "4H", "7S", "KD")):
+    return refuse_take(move, ["7D", "QS"], list(table), lambda code: capture_options(
+        list(table), code, pip_value, pairing="one", pairing_first=False), WORDS, may_lay=may_lay)
+
+
+def test_a_take_move_is_accepted_when_it_names_one_of_the_cards_captures_in_any_order():
+    """Scopa and Kontsina judge ``play CARD take=...`` with one rule: any listed capture, in any order."""
+    assert refusal(Move("play", ("7D",), (("take", "4H+3C"),))) is None
+    assert refusal(Move("play", ("7D",), (("take", "7S"),))) is None
+    assert refusal(Move("play", ("QS",))) is None     # nothing to take: laid
+
+
+def test_a_take_move_is_refused_with_the_games_own_sentence_for_each_fault():
+    play = Move("play", ("7D",))
+    assert refusal(Move("draw", ())) == "not a move: draw"
+    assert refusal(Move("play", ("7D",), (("with", "3C"),))) == "not part: with"
+    assert refusal(play, may_lay=False) == "must capture: play 7D take=7S"
+    assert refusal(play, may_lay=True) is None
+    assert refusal(Move("play", ("QS",), (("take", "KD"),))) == "cannot capture"
+    assert refusal(Move("play", ("7D",), (("take", "3C+xx"),))) == "not cards: 3C+xx"
+    assert refusal(Move("play", ("7D",), (("take", "3C+3C"),))) == "repeated"
+    assert refusal(Move("play", ("7D",), (("take", "3C+4S"),))) == "not on the table: 4S"
+    assert refusal(Move("play", ("7D",), (("take", "3C+KD"),))) == "wrong: 3C+KD"
+    assert "do not hold" in render(refusal(Move("play", ("9D",))), "en")
+
+
+CAPTURE_WORDS = CaptureWords(
+    pairing_all=lambda card, cards: f"all or none of {cards.codes}",
+    pairing_one=lambda card: "only one",
+    pile_value=lambda card: "pile of another value",
+    no_value=lambda: "court cards do not add",
+    sums=lambda cards, value: f"{cards.codes} do not make {value}",
+    unsaid=lambda card: "say what it takes",
+)
+
+
+def test_a_capture_of_cassino_or_diloti_is_refused_in_the_games_own_words():
+    """One rule (`multi_capture_fault`) words each fault with the game's sentence and its parameters."""
+    loose = ["2C", "3C", "5H", "5S", "KD"]
+
+    def why(played, taken, piles=(), pairing="all"):
+        return multi_capture_refusal(loose, played, pip_value, taken, piles, CAPTURE_WORDS, pairing=pairing)
+
+    assert why("5D", ["2C", "3C", "5H", "5S"]) is None
+    assert why("5D", ["5H"]) == "all or none of ('5H', '5S')"
+    assert why("KS", ["KD"], pairing="one") is None
+    assert why("5D", ["5H", "5S"], pairing="one") == "only one"
+    assert why("5D", [], [("b1", 7)]) == "pile of another value"
+    assert why("5D", ["2C", "KD"]) == "court cards do not add"
+    assert why("5D", ["2C"]) == "('2C',) do not make 5"
+    assert why("5D", []) == "say what it takes"
+    assert why("5D", ["9H"]) == "say what it takes"
+
+
+def test_a_laid_card_joins_the_table_in_rank_then_suit_order():
+    table = ["2C", "9S"]
+    lay_card(table, "KH")
+    lay_card(table, "2S")
+    assert table == sorted(table, key=lambda c: (C.rank(c), C.SUITS.index(c[-1])))

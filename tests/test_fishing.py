@@ -7,9 +7,14 @@ from games.common.fishing import (
     MostCards,
     MostOfSuit,
     NamedCard,
+    PointsWords,
     Sweeps,
+    next_turn,
+    noisy_best,
+    points_text,
     score_hand,
     sides,
+    table_zones,
     take_rest,
     totals,
 )
@@ -53,3 +58,51 @@ def test_named_cards_each_card_points_and_sweeps_add_up_per_side():
     awards = score_hand(categories, hauls)
     assert totals(awards, 2) == [2 + 1 + 30, 1 + 1]
     assert render(awards[-1][2], "el") == "2 ξερές"
+
+
+def test_points_text_words_each_award_in_order_with_the_games_sentences():
+    """Scopa, Kontsina, Cassino and Diloti word a hand's points one way: each award by the game's
+    ``point``, joined in order; no awards, the game's "no points"."""
+    words = PointsWords(none=lambda hand: f"Hand {hand}: none", then=lambda points, point: f"{points}; {point}",
+                        hand=lambda hand, points: f"Hand {hand}: {points}")
+    point = lambda side, n, reason: f"p{side} {reason} ({n})"  # noqa: E731
+    assert points_text(3, [], point, words) == "Hand 3: none"
+    assert points_text(3, [(1, 2, "aces"), (0, 3, "cards")], point, words) == "Hand 3: p1 aces (2); p0 cards (3)"
+
+
+def test_the_turn_passes_left_and_empty_hands_get_new_cards_or_end_the_hand():
+    """Every fishing game passes the turn one way: new cards while the stock lasts, then the hand's end."""
+    from types import SimpleNamespace
+
+    s = SimpleNamespace(players=3, turn=2, hands=[["2C"], [], []], stock=["5H"])
+    assert next_turn(s, 2, lambda: ["new cards"], lambda: ["end"]) == [] and s.turn == 0
+    s.hands = [[], [], []]
+    assert next_turn(s, 0, lambda: ["new cards"], lambda: ["end"]) == ["new cards"] and s.turn == 1
+    s.stock = []
+    assert next_turn(s, 1, lambda: ["new cards"], lambda: ["end"]) == ["end"] and s.turn == 2
+
+
+def test_the_rollouts_pick_the_move_worth_most_with_less_than_a_point_of_noise():
+    """Every fishing game's rollout picks one way: worth plus a random 0–1, so a move worth a point more
+    always wins, equal ones are drawn between, and a lone move is played without drawing."""
+    import random
+
+    rng = random.Random(5)
+    worth = {"a": 0.0, "b": 1.0, "c": 1.0}.__getitem__
+    assert {noisy_best(["a", "b"], worth, rng) for _ in range(50)} == {"b"}
+    assert {noisy_best(["a", "b", "c"], worth, rng) for _ in range(200)} == {"b", "c"}
+    state = rng.getstate()
+    assert noisy_best(["a"], worth, rng) == "a" and rng.getstate() == state
+
+
+def test_every_card_of_a_fishing_table_is_in_one_zone_seen_by_the_right_seats():
+    """The property tests and the search read a fishing game's cards one way: hands by their holders,
+    the stock by nobody, the table, its piles and the captured cards by everybody, in that order."""
+    from games.common.piles import Pile, pile_zones
+
+    builds = [Pile("b1", 15, [["7D", "8H"]], 0).to_data()]
+    zones = table_zones([["2C"], ["3D"]], ["4H"], ["5S"], [["6C"], []], table_name="board",
+                        piles=pile_zones(builds, "build"))
+    assert [(z.name, z.cards, z.visible_to) for z in zones] == [
+        ("hand 0", ["2C"], 0), ("hand 1", ["3D"], 1), ("stock", ["4H"], "none"), ("board", ["5S"], "all"),
+        ("build b1", ["7D", "8H"], "all"), ("captures 0", ["6C"], "all"), ("captures 1", [], "all")]

@@ -4,19 +4,26 @@ import random
 import time
 from itertools import product
 
+import pytest
+
 from games.common.piles import (
     MULTIPLE,
     PAIRING,
     SINGLE,
+    LayWhenStuck,
     Pile,
     build_kind,
     build_unions,
     keeps_capturer,
     may_trail,
+    named_items,
     next_pile_id,
     partition,
     reserved_cards,
+    table_cards,
+    take_from_table,
 )
+from games.engine import IllegalMove
 
 
 def pip(code):
@@ -131,3 +138,62 @@ def test_build_unions_lists_the_loose_cards_a_card_builds_with():
     assert all(4 not in u for u in unions)
     assert build_unions(7, [7], 7) == [(0,)]
     assert build_unions(7, [7], 7, need_loose=False) == [(), (0,)]
+
+
+def test_named_items_reads_loose_cards_and_piles_in_table_order_and_refuses_the_rest():
+    """Cassino's builds and Diloti's declarations are named one way: card codes in any case or order,
+    pile ids; an item that is neither, or one named twice, is refused in the game's own words."""
+    table, piles = ["3C", "5H", "9S"], [{"id": "b1"}, {"id": "b2"}]
+    words = {"unknown": lambda item: f"unknown {item}", "repeated": lambda: "twice"}
+    assert named_items(["9s", "B2", "3C"], table, piles, **words) == (("3C", "9S"), ("b2",))
+    assert named_items([], table, piles, **words) == ((), ())
+    with pytest.raises(IllegalMove, match="unknown 4D"):
+        named_items(["4D"], table, piles, **words)
+    with pytest.raises(IllegalMove, match="unknown b3"):
+        named_items(["b3"], table, piles, **words)
+    with pytest.raises(IllegalMove, match="twice"):
+        named_items(["3C", "3c"], table, piles, **words)
+
+
+def test_a_capture_takes_its_loose_cards_and_piles_off_the_table_and_gets_every_card_of_them():
+    """Cassino's and Diloti's captures move cards one way: loose ones first, then each pile's sets."""
+    table = ["2C", "3D", "5H"]
+    piles = [Pile("b1", 5, [["2H", "3S"], ["5C"]], 0).to_data(), Pile("b2", 9, [["4C", "5S"]], 1).to_data()]
+    assert table_cards(table, piles) == ["2C", "3D", "5H", "2H", "3S", "5C", "4C", "5S"]
+    taken, taken_piles = take_from_table(table, piles, ["2C", "3D"], ["b1"])
+    assert taken == ["2C", "3D", "2H", "3S", "5C"]
+    assert [p["id"] for p in taken_piles] == ["b1"]
+    assert table == ["5H"] and [p["id"] for p in piles] == ["b2"]
+
+
+def test_a_bound_player_without_any_move_may_lay_any_card_and_only_then():
+    """Cassino's and Diloti's safeguard, one implementation: the regular moves while there are any (a
+    lay among them only when legal), else every card laid; a wrong form is refused either way."""
+    from types import SimpleNamespace
+
+    from games.engine import Move
+
+    class Stuck(LayWhenStuck):
+        lay_action = "lay"
+        regular: list = []
+
+        def _regular_moves(self, s, seat):
+            return list(self.regular)
+
+        def read(self, s, seat, move):
+            if move.kind != "play":
+                raise IllegalMove("not a play")
+            return SimpleNamespace(action="take" if move.params else "lay")
+
+        def _fault(self, s, seat, play):
+            return "you are bound" if play.action == "lay" else None
+
+    game, s = Stuck(), SimpleNamespace(over=False, turn=0, hands=[["2C", "KD"]])
+    lay = Move("play", ("KD",))
+    assert game.moves(s, 0) == [Move("play", ("2C",)), lay]
+    assert game.refuse(s, 0, lay) is None
+    assert game.refuse(s, 0, Move("pass", ())) == "not a play"
+    assert game.moves(s, 1) == []
+    game.regular = [Move("play", ("2C",), (("take", "2H"),))]
+    assert game.moves(s, 0) == game.regular
+    assert game.refuse(s, 0, lay) == "you are bound"

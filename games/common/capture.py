@@ -23,8 +23,14 @@ with a limit the ones returned are not necessarily the smallest).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from games import cards as C
+from games.common.table import card_to_play
+from games.engine import Move
+from games.text import Card, Cards, Text, texts
+
+T, N = texts("capture")
 
 ValueOf = Mapping[str, int] | Callable[[str], "int | None"]
 
@@ -45,6 +51,31 @@ def numeral_value(code: str) -> int | None:
 def table_key(code: str) -> tuple[int, int]:
     """Loose table cards are kept in rank order, then suit, so captures list low cards first."""
     return (C.RANK[code], C.SUITS.index(C.SUIT[code]))
+
+
+def lay_card(table: list[str], code: str) -> None:
+    """Lay ``code`` on the table, which stays in table order (`table_key`)."""
+    table.append(code)
+    table.sort(key=table_key)
+
+
+def sum_text(codes: Sequence[str]) -> Text:
+    """Cards added up: "3♣ + 4♥" (one card: just that card)."""
+    text = T("{card}", card=Card(codes[0]))
+    for code in codes[1:]:
+        text = T("{cards} + {card}", cards=text, card=Card(code))
+    return text
+
+
+def captures_text(options: Sequence[Sequence[str]], most: int = 4) -> Text:
+    """A card's captures: "7♥ or 3♣ + 4♥" (at most ``most``, then how many more)."""
+    text = sum_text(options[0])
+    for taken in options[1:most]:
+        text = T("{captures} or {capture}", captures=text, capture=sum_text(taken))
+    if len(options) > most:
+        more = len(options) - most
+        text = N("{captures} (or {n} more)", "{captures} (or {n} more)", more, captures=text)
+    return text
 
 
 def sum_subsets(values: Sequence[int | None], target: int, min_size: int = 1,
@@ -113,6 +144,58 @@ def capture_options(table: Sequence[str], played: str, values: ValueOf, *,
 def can_capture(table: Sequence[str], played: str, values: ValueOf, **rules) -> bool:
     """Whether ``played`` has any capture on ``table`` (same rules as `capture_options`)."""
     return bool(capture_options(table, played, values, limit=1, **rules))
+
+
+# --- one capture a play, named with take= (Scopa, Kontsina) ----------------------------------------
+
+@dataclass(frozen=True)
+class TakeWords:
+    """A game's own sentences for refusing a ``play CARD [take=A+B]`` move (`refuse_take`); each is
+    called with the parameters its sentence names."""
+
+    not_a_move: Callable[[str], Text]                      # the move, as written
+    not_part: Callable[[str], Text]                        # a parameter other than take=
+    must_capture: Callable[[Card, Text, str], Text]        # the card, its captures, an example move
+    cannot_capture: Callable[[Card], Text]
+    not_cards: Callable[[str], Text]                       # the take= text
+    repeated: Callable[[], Text]
+    not_on_table: Callable[[Card], Text]
+    wrong_capture: Callable[[str, list[str], list[list[str]]], Text]   # card, cards taken, its captures
+
+
+def refuse_take(move: Move, hand: Sequence[str], table: Sequence[str], captures: Callable[[str], list[list[str]]],
+                words: TakeWords, *, may_lay: bool) -> Text | None:
+    """Why ``move`` (a card, alone or with ``take=`` the table cards it captures) may not be played,
+    or None. ``captures`` lists a card's captures; ``may_lay``: a card that can capture may still be
+    laid on the table."""
+    if move.kind != "play":
+        return words.not_a_move(str(move))
+    code, why = card_to_play(move, hand, "7D")
+    if why:
+        return why
+    extra = [name for name, _ in move.params if name != "take"]
+    if extra:
+        return words.not_part(extra[0])
+    options = captures(code)
+    take = move.param("take")
+    if take is None:
+        if options and not may_lay:
+            return words.must_capture(Card(code), captures_text(options), f"play {code} take={'+'.join(options[0])}")
+        return None
+    if not options:
+        return words.cannot_capture(Card(code))
+    parts = take.split("+")
+    if not all(C.is_card(p) for p in parts):
+        return words.not_cards(take)
+    taken = [C.card(p).code for p in parts]
+    if len(set(taken)) != len(taken):
+        return words.repeated()
+    missing = next((t for t in taken if t not in table), None)
+    if missing is not None:
+        return words.not_on_table(Card(missing))
+    if set(taken) in [set(o) for o in options]:
+        return None
+    return words.wrong_capture(code, taken, options)
 
 
 # --- many combinations at once (Cassino, Diloti) ---------------------------------------------------
@@ -202,3 +285,38 @@ def multi_capture_fault(loose: Sequence[str], played: str, values: ValueOf, take
     if partition([value_of(c) for c in rest], target, 1, 2) is None:
         return "sums"
     return None
+
+
+@dataclass(frozen=True)
+class CaptureWords:
+    """A game's own sentences for refusing a capture of `multi_captures`' kind (`multi_capture_refusal`):
+    they name its piles (builds, declarations) and its court cards its way."""
+
+    pairing_all: Callable[[Card, Cards], Text]     # the card, every loose card of its rank
+    pairing_one: Callable[[Card], Text]
+    pile_value: Callable[[Card], Text]
+    no_value: Callable[[], Text]
+    sums: Callable[[Cards, int], Text]             # the cards that do not split, the card's value
+    unsaid: Callable[[Card], Text]                 # nothing taken, or what is not on the table
+
+
+def multi_capture_refusal(loose: Sequence[str], played: str, values: ValueOf, taken: Sequence[str],
+                          taken_piles: PileValues, words: CaptureWords, *, pairing: str = "all") -> Text | None:
+    """Why taking ``taken`` and ``taken_piles`` with ``played`` is not a capture, in the game's
+    ``words`` (`multi_capture_fault`'s rules); None when it is one."""
+    fault = multi_capture_fault(loose, played, values, taken, taken_piles, pairing=pairing)
+    if fault is None:
+        return None
+    card, rank = Card(played), C.rank(played)
+    if fault == "pairing_all":
+        return words.pairing_all(card, Cards(tuple(c for c in loose if C.rank(c) == rank)))
+    if fault == "pairing_one":
+        return words.pairing_one(card)
+    if fault == "pile_value":
+        return words.pile_value(card)
+    if fault == "no_value":
+        return words.no_value()
+    if fault == "sums":
+        rest = tuple(c for c in taken if C.rank(c) != rank)
+        return words.sums(Cards(rest), _value_fn(values)(played) or 0)
+    return words.unsaid(card)

@@ -12,11 +12,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from games import cards as C
+from games.common.match import next_seat
+from games.common.table import hand_zones
+from games.engine import Event, Move, Zone
 from games.text import Card, Text, texts
 
 T, N = texts("fishing")
@@ -59,6 +63,46 @@ def take_rest(piles: list[list[str]], table: list[str], last_capturer: int | Non
     piles[last_capturer] += rest
     table.clear()
     return rest
+
+
+class Dealt(Protocol):
+    """What `next_turn` reads of a fishing game's state."""
+
+    players: int
+    turn: int
+    hands: list[list[str]]
+    stock: list[str]
+
+
+def next_turn(s: Dealt, seat: int, new_cards: Callable[[], list[Event]],
+              end_hand: Callable[[], list[Event]]) -> list[Event]:
+    """Pass the turn on from ``seat``; once every hand is empty, deal ``new_cards`` from the stock,
+    or with the stock out, ``end_hand``."""
+    s.turn = next_seat(seat, s.players)
+    if any(s.hands):
+        return []
+    return new_cards() if s.stock else end_hand()
+
+
+def table_zones(hands: list[list[str]], stock: list[str], table: list[str], captured: list[list[str]], *,
+                table_name: str = "table", captured_name: str = "captures", piles: Sequence[Zone] = ()) -> list[Zone]:
+    """Every card of a fishing game with who sees it: each hand its holder, the stock nobody, the
+    table, its ``piles`` and each side's captured cards everybody."""
+    return (hand_zones(hands) + [Zone("stock", stock, "none"), Zone(table_name, table, "all"), *piles]
+            + [Zone(f"{captured_name} {i}", p, "all") for i, p in enumerate(captured)])
+
+
+def noisy_best(moves: Sequence[Move], worth: Callable[[Move], float], rng: random.Random) -> Move:
+    """The rollouts' greedy choice with a little noise: the move whose ``worth`` plus a random 0–1 is
+    highest (the first of equals); a lone move without drawing."""
+    if len(moves) == 1:
+        return moves[0]
+    best, best_score = moves[0], -1e9
+    for m in moves:
+        score = rng.random() + worth(m)
+        if score > best_score:
+            best, best_score = m, score
+    return best
 
 
 def _most(hauls: Sequence[Haul], count: Callable[[list[str]], int], points: int,
@@ -149,6 +193,28 @@ class Sweeps:
 def score_hand(categories: Sequence[Category], hauls: Sequence[Haul]) -> list[Award]:
     """Every category's awards for one hand, in the order the categories are listed."""
     return [award for category in categories for award in category.awards(hauls)]
+
+
+@dataclass(frozen=True)
+class PointsWords:
+    """A game's own sentences for a hand's points (`points_text`)."""
+
+    none: Callable[[int], Text]                    # the hand's number
+    then: Callable[[Text, Text], Text]             # the points so far, the next one
+    hand: Callable[[int, Text], Text]              # the hand's number, its points
+
+
+def points_text(hand: int, awards: Sequence[Award], point: Callable[[int, int, Text], Text],
+                words: PointsWords) -> Text:
+    """A hand's points in the order they were awarded, each worded by ``point(side, points, reason)``:
+    "Hand 3: {p0} 2 aces (2); {p1} big cassino (2)"."""
+    if not awards:
+        return words.none(hand)
+    points: Text | None = None
+    for side, n, reason in awards:
+        one = point(side, n, reason)
+        points = one if points is None else words.then(points, one)
+    return words.hand(hand, points)  # type: ignore[arg-type]
 
 
 def totals(awards: Sequence[Award], count: int) -> list[int]:

@@ -25,7 +25,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from games import cards as C
 from games.common.capture import sum_subsets
+from games.engine import IllegalMove, Move, Zone
+from games.text import Text
 
 PAIRING, SINGLE, MULTIPLE = "pairing", "single", "multiple"
 
@@ -78,6 +81,47 @@ def next_pile_id(piles: Iterable[Pile | dict[str, Any]], prefix: str = "b") -> s
     return f"{prefix}{n}"
 
 
+def named_items(items: Sequence[str], table: Sequence[str], piles: Sequence[dict[str, Any]], *,
+                unknown: Callable[[str], Text], repeated: Callable[[], Text]) -> tuple[tuple[str, ...], ...]:
+    """The table items a move names (card codes, pile ids): its loose cards and its piles' ids, each in
+    table order. IllegalMove with the game's sentence ``unknown`` for an item that is neither,
+    ``repeated`` for one named twice."""
+    ids = {p["id"] for p in piles}
+    loose, named = set(), set()
+    for item in items:
+        if item.lower() in ids:
+            named.add(item.lower())
+        elif C.is_card(item) and C.card(item).code in table:
+            loose.add(C.card(item).code)
+        else:
+            raise IllegalMove(unknown(item))
+    if len(loose) + len(named) != len(items):
+        raise IllegalMove(repeated())
+    return tuple(c for c in table if c in loose), tuple(p["id"] for p in piles if p["id"] in named)
+
+
+def take_from_table(table: list[str], piles: list[dict[str, Any]], loose: Sequence[str],
+                    ids: Sequence[str]) -> tuple[list[str], list[dict[str, Any]]]:
+    """Take the ``loose`` cards and the piles ``ids`` off the table: the cards taken (the loose ones,
+    then each pile's) and the piles' data, in the order ``ids`` names them."""
+    for code in loose:
+        table.remove(code)
+    taken_piles = [next(p for p in piles if p["id"] == pid) for pid in ids]
+    for pile in taken_piles:
+        piles.remove(pile)
+    return list(loose) + [c for pile in taken_piles for c in Pile.from_data(pile).cards], taken_piles
+
+
+def pile_zones(piles: Sequence[dict[str, Any]], name: str) -> list[Zone]:
+    """Each pile's cards, seen by everybody, as zones named after the pile ("build b1")."""
+    return [Zone(f"{name} {p['id']}", Pile.from_data(p).cards, "all") for p in piles]
+
+
+def table_cards(table: Sequence[str], piles: Sequence[dict[str, Any]]) -> list[str]:
+    """Every card on the table: the loose ones, then each pile's."""
+    return list(table) + [c for pile in piles for c in Pile.from_data(pile).cards]
+
+
 # --- the owner's obligations -------------------------------------------------------------------
 
 def keeps_capturer(hand: Sequence[str], played: str, value: int, value_of: Callable[[str], int | None]) -> bool:
@@ -102,6 +146,40 @@ def reserved_cards(hand: Sequence[str], owned_values: Iterable[int],
 def may_trail(owns_pile: bool, trail_with_pile: bool) -> bool:
     """Whether a player may trail: not while owning a pile, unless the game allows it."""
     return trail_with_pile or not owns_pile
+
+
+class LayWhenStuck:
+    """Moves and refusals where owning a pile binds (Cassino, Diloti): the legal moves are the game's
+    `_regular_moves`; a player left without any (only in the search's imagined deals, where an owner
+    lacks the capturing card) may lay any card. The game reads a move into a play with an ``action``
+    (`read`, IllegalMove for a wrong form), says why a play is not legal (`_fault`) and names the
+    action of laying a card (``lay_action``)."""
+
+    lay_action: str
+
+    def moves(self, s: Any, seat: int) -> list[Move]:
+        if s.over or seat != s.turn:
+            return []
+        return self._regular_moves(s, seat) or [Move("play", (code,)) for code in s.hands[seat]]
+
+    def refuse(self, s: Any, seat: int, move: Move) -> str | None:
+        try:
+            play = self.read(s, seat, move)
+        except IllegalMove as e:
+            return str(e)
+        why = self._fault(s, seat, play)
+        if why and play.action == self.lay_action and not self._regular_moves(s, seat):
+            return None
+        return why
+
+    def _regular_moves(self, s: Any, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def read(self, s: Any, seat: int, move: Move) -> Any:
+        raise NotImplementedError
+
+    def _fault(self, s: Any, seat: int, play: Any) -> Text | None:
+        raise NotImplementedError
 
 
 # --- the partition validator ---------------------------------------------------------------------
