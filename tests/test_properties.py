@@ -20,7 +20,8 @@ GAMES_PER_KEY = 40
 # What counts is the number of moves checked: a random game of I Doubt It runs to its play
 # limit (about 2,000 moves with every seat's window answers), twenty times a Crazy Eights game.
 FEWER_GAMES = {"i_doubt_it": 16, "diloti": 20,   # Diloti: a match to 61 or 101 is 300 to 900 moves
-               "trex": 16}                        # Trex: 20 hands of 52 cards, over 1,000 moves
+               "trex": 16,                        # Trex: 20 hands of 52 cards, over 1,000 moves
+               "envite": 20}                      # Envite: up to 12 seats, each one's view checked every move
 CHUNKS = 2
 
 
