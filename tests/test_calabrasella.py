@@ -483,3 +483,18 @@ def test_the_search_does_not_foresee_the_cards_of_an_all_pass_redeal():
     assert s.redeals == 1
     foreseen = sum(twin.hands[seat] == s.hands[seat] for twin in twins for seat in range(3))
     assert foreseen == 0
+
+
+def test_the_computer_says_play_with_a_strong_hand_and_passes_a_weak_one():
+    """Computer players: the bid follows hand strength without a search, so a strong hand that
+    a few hundred playouts might judge a gamble is still played, and a weak one passed."""
+    from games.ai.search import SearchPlayer
+    from games.calabrasella import PLAY_THRESHOLD, hand_strength
+    hands, widow = split_deal(["3S", "2S", "AS", "KS", "3H", "2H", "AH", "3D", "AD", "AC"])
+    s = with_hands(fresh(dealer=2), hands, widow)
+    assert hand_strength(hand_of(s, 0)) >= PLAY_THRESHOLD
+    player = SearchPlayer(iterations=50, seconds=None, seed=3)
+    assert str(player.choose(GAME, s, 0)) == "bid play" and player.last_iterations == 0
+    GAME.apply(s, 0, "bid pass")
+    assert hand_strength(hand_of(s, 1)) < PLAY_THRESHOLD
+    assert str(player.choose(GAME, s, 1)) == "bid pass" and player.last_iterations == 0
