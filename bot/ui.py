@@ -436,10 +436,14 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
     choices = [option(table.game.card_text(code), str(i), default=bool(mask >> i & 1),
                       emoji=card_emoji(code) if four_colour else None)
                for i, code in enumerate(cards)]
-    placeholder = render(T("Select the cards to play"), language)
+    words = table.game.selection_words(table.state, seat, [c for i, c in enumerate(cards) if mask >> i & 1])
+    placeholder = (table.render(words.placeholder, plain=True, language=language) if words else
+                   render(T("Select the cards to play"), language))
     rows.add(select(CardSelect.id_for(table.id, ver), choices, placeholder=placeholder,
                     min_values=0, max_values=len(choices)), row=0)
-    rows.add(SelectionButton.make(table.id, ver, mask, "play", disabled=not mask, language=language), row=1)
+    label = table.render(words.button, plain=True, language=language) if words else None
+    rows.add(SelectionButton.make(table.id, ver, mask, "play", label=label, disabled=not mask, language=language),
+             row=1)
     passing = next((m for m in table.game.moves(table.state, seat) if m.kind == "pass"), None)
     if passing is not None:   # labelled as the game calls it (Thirteen: "Knock (pass)")
         label = table.game.describe(table.state, seat, passing)[-1][1]
@@ -797,7 +801,9 @@ class Controller:
         cards = selection_cards(table, seat) if not path and not steps else None
         if cards is not None:
             chosen = [c for i, c in enumerate(cards) if mask >> i & 1]
-            question = (T("Selected: {cards}. Press Play selected.", cards=cards_text(table, chosen)) if chosen else
+            words = table.game.selection_words(table.state, seat, chosen)
+            question = (words.question if words else
+                        T("Selected: {cards}. Press Play selected.", cards=cards_text(table, chosen)) if chosen else
                         T("Select the cards to play, then press Play selected (💡 Hint lists your plays)."))
             if readings:
                 question = T("Those cards can be played more than one way: which?")

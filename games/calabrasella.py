@@ -46,7 +46,20 @@ from games import cards as C
 from games.common.bidding import PASS_OR_PLAY, call_event, call_label, call_of, pass_play, speaking_order
 from games.common.match import first_dealer, next_dealer, next_seat
 from games.common.tricks import THREE_TWO_ACE, led_suit, legal_follow, strength, winning_index
-from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.engine import (
+    BadOption,
+    Event,
+    Game,
+    Move,
+    Outcome,
+    PileView,
+    SeatView,
+    SelectionWords,
+    State,
+    View,
+    Zone,
+    placings_from,
+)
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
 
@@ -353,6 +366,19 @@ class Calabrasella(Game[CalabrasellaState]):
             return sort_hand(s.widow)
         return None
 
+    def selection_words(self, s: CalabrasellaState, seat: int, chosen: Sequence[str]) -> SelectionWords | None:
+        picked = Cards(tuple(chosen))
+        if s.phase == DISCARD:
+            question = (T("Discard {cards} face down? Press Discard.", cards=picked) if chosen else
+                        T("Select 1 to 4 cards to discard face down, then press Discard."))
+            return SelectionWords(T("Select the cards to discard"), T("Discard"), question)
+        if s.phase == TAKE:
+            question = (T("Take {cards}? Press Take from the widow.", cards=picked) if chosen else
+                        N("Select {n} card of the widow, then press Take from the widow.",
+                          "Select {n} cards of the widow, then press Take from the widow.", s.discarded))
+            return SelectionWords(T("Select the widow cards to take"), T("Take from the widow"), question)
+        return None
+
     def moves_for(self, s: CalabrasellaState, seat: int, cards: Sequence[str]) -> list[Move]:
         kind = {DISCARD: "discard", TAKE: "take"}.get(s.phase)
         if kind is None or seat != s.turn or s.over:
@@ -556,17 +582,30 @@ class Calabrasella(Game[CalabrasellaState]):
         return T("You have no {suit}: play any card.", suit=Suit(led))
 
     def describe(self, s: CalabrasellaState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
+        """Each exchange step asks to confirm its answer (a button saying what it does), so the panel
+        offers Back until then."""
+        what = self.preview(s, seat, move)
         if move.kind == "bid":
-            return ((T("Play or pass?"), call_label(move.args[0])),)
+            return ((T("Play or pass?"), what),)
         if move.kind == "call":
-            return ((T("Name a card"), T("{card}", card=Card(move.args[0]))),)
+            return ((T("Name a card"), what), (T("Ask for this card?"), T("Ask for {card}", card=Card(move.args[0]))))
         if move.kind == "give":
-            return ((T("Give a card back"), T("{card}", card=Card(move.args[0]))),)
+            return ((T("Give a card back"), what),
+                    (T("Give this card back?"), T("Give {card} back", card=Card(move.args[0]))))
         if move.kind == "discard":
-            return ((T("Discard face down"), T("{cards}", cards=Cards(move.args))),)
+            return ((T("Discard face down"), what),
+                    (T("Discard these cards face down?"), T("Discard {cards}", cards=Cards(move.args))))
         if move.kind == "take":
-            return ((T("Take from the widow"), T("{cards}", cards=Cards(move.args))),)
-        return ((T("Play a card"), T("{card}", card=Card(move.args[0]))),)
+            return ((T("Take from the widow"), what),
+                    (T("Take these cards?"), T("Take {cards}", cards=Cards(move.args))))
+        return ((T("Play a card"), what),)
+
+    def preview(self, s: CalabrasellaState, seat: int, move: Move) -> str:
+        if move.kind == "bid":
+            return call_label(move.args[0])
+        if move.kind in ("discard", "take"):
+            return T("{cards}", cards=Cards(move.args))
+        return T("{card}", card=Card(move.args[0]))
 
     def typed_example(self, s: CalabrasellaState, seat: int) -> str | None:
         if s.phase == DISCARD:
@@ -652,8 +691,10 @@ class Calabrasella(Game[CalabrasellaState]):
     def determinize(self, s: CalabrasellaState, seat: int | None, rng: random.Random) -> CalabrasellaState:
         """Deal the unseen cards anew, then swap away any card of a suit a hand has shown
         it lacks, with an unseen card from a place that may hold it (a hand without that
-        void, the face-down widow or the discards)."""
+        void, the face-down widow or the discards). An all-pass redeal in the copy deals new
+        cards at random, not the real game's next deal."""
         twin = super().determinize(s, seat, rng)
+        twin.seed = rng.getrandbits(32)
         places = [(z.cards, s.voids[int(z.name[5:])] if z.name.startswith("hand ") else "")
                   for z in self.zones(twin) if z.visible_to not in ("all", seat)]
         for cards, void in places:
@@ -678,6 +719,13 @@ class Calabrasella(Game[CalabrasellaState]):
             return [0.0] * s.players
         lead = points_of(s.won[0]) - points_of(s.won[1])
         return [float(2 * lead if i == s.declarer else -lead) for i in range(s.players)]
+
+    def heuristic_decides(self, s: CalabrasellaState, seat: int) -> bool:
+        """Play or pass is said by hand strength (`PLAY_THRESHOLD`), not searched. A playout's
+        reward ranks the seats by the deal's chips, win or lose, so a declaration worth chips on
+        average but lost more often than won looked worse than passing: the search passed about
+        two in five of the hands the rule of thumb plays, each worth far more declared."""
+        return s.phase == BID
 
     def rollout_move(self, s: CalabrasellaState, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """Say play with a strong hand; ask for the 3 of the longest suit; give back and

@@ -176,6 +176,17 @@ class Prompt:
         return Step(question, list(answers.items()))
 
 
+@dataclass(frozen=True)
+class SelectionWords:
+    """How a game's multi-select of cards (`Game.selectable`) asks for its move, as texts: the
+    menu's placeholder, the label of the button that makes the move, and the question under the
+    hand (which may name the cards chosen so far)."""
+
+    placeholder: str
+    button: str
+    question: str
+
+
 # --- views: what a seat may see -----------------------------------------------------------
 
 @dataclass
@@ -401,6 +412,12 @@ class Game(Generic[S]):
         than one way)."""
         want = sorted(cards)
         return [m for m in self.moves(s, seat) if m.kind == "play" and sorted(m.args) == want]
+
+    def selection_words(self, s: S, seat: int, chosen: Sequence[str]) -> SelectionWords | None:
+        """The words of the multi-select when its move is not playing cards (say, a discard), with
+        ``chosen`` the cards selected so far; None (the default): the front end's own, "Select
+        the cards to play" and "Play selected"."""
+        return None
 
     def why_not(self, s: S, seat: int, cards: Sequence[str]) -> str:
         """Why no legal move plays exactly ``cards``, for the player."""

@@ -469,3 +469,32 @@ def test_the_search_never_deals_a_suit_to_a_hand_that_showed_it_lacks_it():
         twin = GAME.determinize(s, 0, random.Random(seed))
         assert not any(C.suit(c) == "C" for c in twin.hands[2])
         assert sorted(twin.hands[1] + twin.hands[2]) == sorted(s.hands[1] + s.hands[2])
+
+
+def test_the_search_does_not_foresee_the_cards_of_an_all_pass_redeal():
+    """Computer players: when everyone passes, the deal the search imagines next is not the real
+    next deal (the real one comes from the game's seed, which a computer must not read)."""
+    import random
+    s = fresh()
+    twins = [GAME.determinize(s, s.turn, random.Random(seed)) for seed in range(5)]
+    for state in [s, *twins]:
+        for _ in range(3):
+            GAME.apply(state, state.turn, "bid pass")
+    assert s.redeals == 1
+    foreseen = sum(twin.hands[seat] == s.hands[seat] for twin in twins for seat in range(3))
+    assert foreseen == 0
+
+
+def test_the_computer_says_play_with_a_strong_hand_and_passes_a_weak_one():
+    """Computer players: the bid follows hand strength without a search, so a strong hand that
+    a few hundred playouts might judge a gamble is still played, and a weak one passed."""
+    from games.ai.search import SearchPlayer
+    from games.calabrasella import PLAY_THRESHOLD, hand_strength
+    hands, widow = split_deal(["3S", "2S", "AS", "KS", "3H", "2H", "AH", "3D", "AD", "AC"])
+    s = with_hands(fresh(dealer=2), hands, widow)
+    assert hand_strength(hand_of(s, 0)) >= PLAY_THRESHOLD
+    player = SearchPlayer(iterations=50, seconds=None, seed=3)
+    assert str(player.choose(GAME, s, 0)) == "bid play" and player.last_iterations == 0
+    GAME.apply(s, 0, "bid pass")
+    assert hand_strength(hand_of(s, 1)) < PLAY_THRESHOLD
+    assert str(player.choose(GAME, s, 1)) == "bid pass" and player.last_iterations == 0

@@ -59,10 +59,13 @@ async def test_the_declarer_exchange_takes_four_panels_and_hides_the_returned_ca
                                                         for row in panel.message.components for c in row.children)]
     assert len(named) == 4
     panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "3♥"))).response
+    assert "Ask for this card?" in panel.content and table.state.phase == "call"
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "Ask for 3♥"))).response
     assert "3H" in table.game.view(table.state, first).hand
     # step 2: give a card back: one button per card but the one received
     assert "received 3♥" in panel.content
     panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, C.text("4S")))).response
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "Give 4♠ back"))).response
     assert "4S" in table.state.hands[holder]
     public = text_of(await fetch(env, channel, message.id))
     assert "4♠" not in public, "the returned card is not on the table message"
@@ -94,3 +97,53 @@ async def test_the_declarer_exchange_takes_four_panels_and_hides_the_returned_ca
     await declarer.click(chosen.message, custom_id=component(chosen.message, "cy:").custom_id)
     assert table.state.phase == "play" and table.to_move() == [(first + 1) % 3]
     assert (await simcord_env.bot.store.moves(table.id))[-1][1:] == (first, "take 2H AH")
+
+
+async def test_back_before_confirming_the_call_or_the_card_given_back_plays_nothing(simcord_env):
+    """Naming a card and giving one back each ask to confirm: Back returns to the choice with
+    nothing played, the confirm button ("Ask for 3♥", "Give 5♠ back") plays the card picked."""
+    env, channel, message, table, first, holder, third, member = await exchange_table(simcord_env)
+    declarer = member[first]
+    panel = await panel_of(declarer, message, table)
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "Play"))).response
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "3♥"))).response
+    assert "Ask for this card?" in panel.content and table.state.phase == "call"
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "Back"))).response
+    assert "Name a card" in panel.content and table.state.phase == "call" and not table.state.called
+    labelled(panel.message, "3♠")   # the choice is offered again
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "3♥"))).response
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "Ask for 3♥"))).response
+    assert table.state.called == "3H" and table.state.phase == "give"
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, C.text("4S")))).response
+    assert "Give this card back?" in panel.content and labelled(panel.message, "Give 4♠ back")
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, "Back"))).response
+    assert table.state.phase == "give" and "4S" not in table.state.hands[holder]
+    assert "Give a card back" in panel.content
+    panel = (await declarer.click(panel.message, custom_id=labelled(panel.message, C.text("5S")))).response
+    await declarer.click(panel.message, custom_id=labelled(panel.message, "Give 5♠ back"))
+    assert table.state.phase == "discard" and "5S" in table.state.hands[holder]
+
+
+async def test_the_discard_and_widow_selects_say_discard_and_take_not_play(simcord_env):
+    """The blind discard's multi-select asks for cards to discard with a Discard button, and the
+    widow's for cards to take with a Take from the widow button: no "Play selected" in either."""
+    env, channel, message, table, first, holder, third, member = await exchange_table(simcord_env)
+    declarer = member[first]
+    for move in ("bid play", "call 3H", "give 4S"):
+        await env.bot.service.act(table.id, declarer.id, table.version, move)
+    panel = await panel_of(declarer, message, table)
+    select = component(panel.message, "cm:")
+    assert select.placeholder == "Select the cards to discard"
+    assert "Select 1 to 4 cards to discard face down, then press Discard." in panel.content
+    assert "Play selected" not in panel.content
+    hand = table.game.selectable(table.state, first)
+    picks = [str(hand.index("5S")), str(hand.index("6S"))]
+    chosen = (await declarer.select(panel.message, picks, custom_id=select.custom_id)).response
+    button = component(chosen.message, "cy:")
+    assert button.label == "Discard" and "Discard 5♠ 6♠ face down? Press Discard." in chosen.content
+    await declarer.click(chosen.message, custom_id=button.custom_id)
+    assert table.state.discards == ["5S", "6S"]
+    panel = await panel_of(declarer, message, table)
+    assert component(panel.message, "cm:").placeholder == "Select the widow cards to take"
+    assert component(panel.message, "cy:").label == "Take from the widow"
+    assert "Select 2 cards of the widow, then press Take from the widow." in panel.content
