@@ -47,7 +47,9 @@ Choices where the rules file leaves room (decisions and clarifications in
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from games import cards as C
 from games.common import stakes as K
@@ -56,6 +58,7 @@ from games.common.teams import Teams, controller, team_events
 from games.common.tricks import TrumpLadder, first_to
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
 from games.options import Options, option
+from games.playout import imagined
 from games.text import Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
 
 T, N = texts("envite")
@@ -240,8 +243,8 @@ class Envite(Game[EnviteState]):
 
     # -- who moves
     def signallers(self, s: EnviteState) -> set[int]:
-        if s.over or not self.signal_list(s):
-            return set()
+        if s.over or not self.signal_list(s) or imagined():
+            return set()       # in a search's playouts nobody signals: signals change no card, only add noise
         return {seat for seat in range(s.players) if seat not in s.captains and s.heard[seat] != s.round}
 
     def signal_list(self, s: EnviteState) -> tuple[str, ...]:
@@ -644,7 +647,33 @@ class Envite(Game[EnviteState]):
         return (T("game"), T("games")) if s.over else (T("stone"), T("stones"))
 
     def standing(self, s: EnviteState) -> list[float]:
-        return [100.0 * s.games[i % 2] + s.stones[i % 2] for i in range(s.players)]
+        """A team's games counted at the stones of a game (stones never reach it), plus its stones."""
+        per_game = self.options_of(s).stones
+        return [float(per_game * s.games[i % 2] + s.stones[i % 2]) for i in range(s.players)]
+
+    def search_rewards(self, before: Sequence[float], s: EnviteState) -> list[float]:
+        """A seat's reward is its team's chance to win the match after the playout (`match_chance`)
+        less its chance before, scaled by the largest change one hand can bring (winning or losing
+        the game now) into [0, 1]. Ranks alone would value a hand won for 2 like one won for the
+        game, and the search would raise every hand to the top; stones alone would miss that two
+        stones matter more at 10 than at 0. Tricks taken break ties in a playout cut short."""
+        o = self.options_of(s)
+        per_game = o.stones
+        was = [(int(before[side] // per_game), int(before[side] % per_game)) for side in (0, 1)]
+        stones, games = (was[0][1], was[1][1]), (was[0][0], was[1][0])
+        then = match_chance(stones, games, o.stones, o.lying_down, o.best_of)
+        won = match_chance((0, 0), (games[0] + 1, games[1]), o.stones, o.lying_down, o.best_of)
+        lost = match_chance((0, 0), (games[0], games[1] + 1), o.stones, o.lying_down, o.best_of)
+        swing = max(won - then, then - lost, 1e-9)
+        if s.over:
+            now = 1.0 if s.games[0] > s.games[1] else 0.0
+        else:
+            now = match_chance(tuple(s.stones), tuple(s.games), o.stones, o.lying_down, o.best_of)
+        reward = 0.5 + (now - then) / (2 * swing)
+        if not s.over:
+            reward += 0.01 * (s.tricks[0] - s.tricks[1])     # 0 once the next hand is dealt
+        rewards = (min(1.0, max(0.0, reward)), min(1.0, max(0.0, 1.0 - reward)))
+        return [rewards[i % 2] for i in range(s.players)]
 
     def hand_progress(self, s: EnviteState) -> list[float]:
         return [float(s.tricks[i % 2] - s.tricks[1 - i % 2]) for i in range(s.players)]
@@ -760,6 +789,43 @@ class Envite(Game[EnviteState]):
                 return _CARD_MOVES[max(beating, key=worth)]    # this trick decides the hand: make it safe
             return _CARD_MOVES[min(cards, key=worth)]
         return _CARD_MOVES[min(beating or cards, key=worth)]
+
+
+def match_chance(stones: tuple[int, int], games: tuple[int, int], target: int, lying: bool, best_of: int) -> float:
+    """Team A's chance to win the match from these stones and games, were every hand from now on
+    a coin toss for 2 stones (lying down as the rules say): what a computer player's search counts
+    as the worth of a position (`Envite.search_rewards`)."""
+    game = _game_chance(stones[0], stones[1], target, lying)
+    return game * _match_from(games[0] + 1, games[1], best_of) + (1 - game) * _match_from(games[0], games[1] + 1,
+                                                                                        best_of)
+
+
+@cache
+def _match_from(a: int, b: int, best_of: int) -> float:
+    need = best_of // 2 + 1
+    if a >= need or b >= need:
+        return 1.0 if a >= need else 0.0
+    return 0.5 * _match_from(a + 1, b, best_of) + 0.5 * _match_from(a, b + 1, best_of)
+
+
+@cache
+def _game_chance(a: int, b: int, target: int, lying: bool) -> float:
+    """Team A's chance to win the game from ``a`` to ``b`` stones (each hand a coin toss for 2; a
+    lying captain plays or forfeits, whichever is better for its team)."""
+    if not lying:
+        win = 1.0 if a + 2 >= target else _game_chance(a + 2, b, target, lying)
+        lose = 0.0 if b + 2 >= target else _game_chance(a, b + 2, target, lying)
+        return 0.5 * win + 0.5 * lose
+    cap = target - 1
+    if a >= cap and b >= cap:
+        return 0.5
+    if a >= cap:
+        play = 0.5 + 0.5 * _game_chance(a, min(b + K.LYING_LOSS, cap), target, lying)
+        return max(play, _game_chance(a, min(b + K.LYING_FORFEIT, cap), target, lying))
+    if b >= cap:
+        return 1.0 - _game_chance(b, a, target, lying)
+    return 0.5 * _game_chance(min(a + 2, cap), b, target, lying) + 0.5 * _game_chance(a, min(b + 2, cap), target,
+                                                                                       lying)
 
 
 def _card_value(ladder: TrumpLadder, code: str) -> float:

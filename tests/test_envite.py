@@ -512,3 +512,45 @@ def test_random_games_with_every_option_switched_keep_every_invariant():
     for players, options in [(4, {"signals": "none", "trawl_penalty": False, "lying_down": False}),
                              (5, {"signals": "simple", "lying_down": False}), (6, {"signals": "simple"})]:
         assert play_random(GAME, players, options | {"stones": 5, "best_of": 1}, players).final.over
+
+
+# --- the computer captain weighs the stakes (issue 16: the search plays the challenge decisions) --------------
+
+def test_a_searching_captain_declines_a_challenge_its_team_cannot_win_rather_than_raise():
+    """Stakes ladder / decision 6: with no trump in its hand and its teammate signalling none, a
+    computer captain challenged to 4 declines (the others score 2) instead of raising the stake
+    of a hand it would lose (a search that only counts hands won raised every time)."""
+    from games.ai import SearchPlayer
+    for seed in range(4):
+        s = negotiating()
+        s.hands[0], s.hands[2] = ["3C", "4D", "5H"], ["6C", "7D", "QH"]
+        s.signals = [[2, "none"]]
+        play(s, 1, "challenge")
+        assert str(SearchPlayer(iterations=100, seconds=None, seed=seed).choose(GAME, s, 0)) == "decline"
+
+
+def test_the_search_counts_a_hand_won_for_more_stones_as_worth_more():
+    """Stakes ladder: to the search a hand won for 7 is worth more than one won for 2, and losing
+    the game worse than losing 2 stones; the chance to win the match is what it counts."""
+    from games.envite import match_chance
+    s = negotiating(stones=(3, 3))
+    before = GAME.standing(s)
+
+    def reward_for(stones, games=(0, 0)):
+        end = negotiating(stones=stones, games=games)
+        return GAME.search_rewards(before, end)[0]
+    assert reward_for((5, 3)) < reward_for((10, 3)) < reward_for((0, 0), (1, 0)) <= 1.0
+    assert 0.0 <= reward_for((0, 0), (0, 1)) < reward_for((3, 5)) < 0.5
+    assert match_chance((0, 0), (0, 0), 12, True, 3) == 0.5
+    assert match_chance((11, 5), (0, 0), 12, True, 3) > match_chance((9, 5), (0, 0), 12, True, 3) > 0.5
+
+
+def test_nobody_signals_inside_a_search_playout():
+    """Signals change no card: a search's imagined playouts skip them (decision 5's signals stay
+    open to the players of the real table)."""
+    from games.playout import playouts
+    s = negotiating(captains=(0, 1))
+    s.heard = [-1] * 4
+    assert {2, 3} <= GAME.to_move(s)
+    with playouts():
+        assert GAME.to_move(s) == {0, 1}
