@@ -471,6 +471,13 @@ class Game(Generic[S]):
         """The match standing per seat, higher is better (search rewards compare it)."""
         return [float(x) for x in s.scores]
 
+    def search_rewards(self, before: Sequence[float], s: S) -> list[float] | None:
+        """Each seat's search reward in [0, 1] for a playout that started at standing ``before``
+        and stopped at ``s``, or None (the default) for `games.ai.search.rank_rewards`. Ranks say who
+        gained more, not by how much: a team game whose hands are worth different stakes (Envite)
+        values the gain itself here, or its search raises every hand as high as it goes."""
+        return None
+
     def hand_progress(self, s: S) -> list[float]:
         """How well each seat is doing in the hand, higher is better; ranks the seats when a
         search playout is cut short, and breaks ties in `standing` when one ends the match in

@@ -425,3 +425,132 @@ def test_random_games_with_challenges_during_play_keep_every_invariant():
     for players in (5, 7):
         options = {"challenge_timing": "in_play", "stones": 5, "best_of": 1}
         assert play_random(GAME, players, options, players).final.over
+
+
+# --- options from the decisions' list: signal presets, trawl penalty, lying down ------------------
+
+def test_signal_preset_none_offers_no_signals_and_nobody_waits_for_them():
+    """Decision 5 / Options ("signal presets"): signals=none, nobody may signal and only the
+    captains are asked in the negotiation."""
+    s = negotiating(captains=(0, 1), options={"signals": "none"})
+    s.heard = [-1] * 4
+    assert GAME.to_move(s) == {0, 1}
+    assert moves(s, 2) == [] and moves(s, 3) == []
+    assert_refused(GAME, s, 2, "signal top")
+
+
+def test_signal_preset_simple_offers_a_strong_or_weak_hand_and_computers_say_it_honestly():
+    """Decision 5 / Options ("signal presets"): signals=simple is the short list strong / weak; a
+    computer teammate with two trumps says strong, with none weak; the captain reads it."""
+    s = negotiating(captains=(0, 1), options={"signals": "simple"})
+    s.heard = [-1] * 4
+    assert moves(s, 2) == ["signal strong", "signal weak", "quiet"]
+    s.hands[2] = ["5S", "6S", "QD"]
+    assert str(GAME.heuristic_move(s, 2, GAME.moves(s, 2), random.Random(1))) == "signal strong"
+    s.hands[3] = ["4C", "3D", "5D"]
+    assert str(GAME.heuristic_move(s, 3, GAME.moves(s, 3), random.Random(1))) == "signal weak"
+    play(s, 3, "signal weak")
+    assert any("weak" in str(line) for line in GAME.view(s, 1).private)
+    assert_refused(GAME, s, 2, "signal top")
+
+
+def test_the_standard_signal_preset_is_the_default():
+    s = negotiating(captains=(0, 1))
+    s.heard = [-1] * 4
+    assert moves(s, 2) == ["signal top", "signal two", "signal one", "signal none", "signal play", "signal fold",
+                           "quiet"]
+
+
+def test_without_the_trawl_penalty_a_player_without_a_trump_simply_plays_any_card():
+    """Options ("trawl penalty on/off"): trawl_penalty=no, a trump lead loses nobody the hand;
+    a player with trumps still answers with one, one without plays any card."""
+    s = table([["KS", "QS", "3C"], ["2S", "4C", "3D"], ["5C", "2D", "QD"], ["4C", "6C", "7C"]], dealer=2, trump="S",
+              options={"trawl_penalty": False})
+    hand = s.hand_no
+    play(s, 1, "play 2S")
+    assert s.hand_no == hand and s.stones == [0, 0]
+    assert moves(s, 0) == ["play KS", "play QS"]
+    play(s, 0, "play QS")
+    assert moves(s, 3) == ["play 4C", "play 6C", "play 7C"]
+    play(s, 3, "play 7C")
+    assert s.turn == 2
+
+
+def test_the_trawl_penalty_is_on_by_default():
+    assert GAME.options_of(GAME.start(4, {}, 1)).trawl_penalty
+
+
+def test_without_lying_down_stones_count_past_eleven_and_nobody_is_asked_to_lie_down():
+    """Options ("lying-down rules on/off"): lying_down=no, no cap at 11, no lying-down decision;
+    the hand is negotiated as usual."""
+    s = negotiating(stones=(0, 8), options={"lying_down": False})
+    play(s, 0, "challenge")
+    play(s, 1, "raise")
+    play(s, 0, "decline")         # 8 + 4 = 12 reaches the target: the game
+    assert s.games == [0, 1] and s.stones == [0, 0]
+    s = negotiating(stones=(0, 9), options={"lying_down": False, "stones": 14})
+    play(s, 1, "challenge")
+    play(s, 0, "decline")
+    assert s.stones == [0, 11] and s.phase == NEGOTIATE and s.lying == -1
+    play(s, 1, "challenge")
+    play(s, 0, "decline")
+    assert s.stones == [0, 13] and s.phase == NEGOTIATE
+    assert not any("lying" in str(f) for f in GAME.view(s, None).facts)
+
+
+def test_without_lying_down_reaching_the_target_with_a_hand_wins_the_game():
+    """Options ("lying-down rules on/off"): with lying_down=no the stones simply count to the target."""
+    s = table([["KS", "QS", "3C"], ["2S", "4C", "3D"], ["5S", "2D", "QD"], ["4S", "6S", "7S"]], dealer=2, trump="S",
+              stones=(3, 11), options={"lying_down": False})
+    for seat, card in [(1, "2S"), (0, "KS"), (3, "7S"), (2, "5S"), (1, "4C"), (0, "3C"), (3, "4S"), (2, "2D")]:
+        play(s, seat, f"play {card}")
+    assert s.games == [0, 1] and s.stones == [0, 0]
+
+
+def test_random_games_with_every_option_switched_keep_every_invariant():
+    """The options through whole random games: cards conserved, JSON round trip, no leak."""
+    for players, options in [(4, {"signals": "none", "trawl_penalty": False, "lying_down": False}),
+                             (5, {"signals": "simple", "lying_down": False}), (6, {"signals": "simple"})]:
+        assert play_random(GAME, players, options | {"stones": 5, "best_of": 1}, players).final.over
+
+
+# --- the computer captain weighs the stakes (issue 16: the search plays the challenge decisions) --------------
+
+def test_a_searching_captain_declines_a_challenge_its_team_cannot_win_rather_than_raise():
+    """Stakes ladder / decision 6: with no trump in its hand and its teammate signalling none, a
+    computer captain challenged to 4 declines (the others score 2) instead of raising the stake
+    of a hand it would lose (a search that only counts hands won raised every time)."""
+    from games.ai import SearchPlayer
+    for seed in range(4):
+        s = negotiating()
+        s.hands[0], s.hands[2] = ["3C", "4D", "5H"], ["6C", "7D", "QH"]
+        s.signals = [[2, "none"]]
+        play(s, 1, "challenge")
+        assert str(SearchPlayer(iterations=100, seconds=None, seed=seed).choose(GAME, s, 0)) == "decline"
+
+
+def test_the_search_counts_a_hand_won_for_more_stones_as_worth_more():
+    """Stakes ladder: to the search a hand won for 7 is worth more than one won for 2, and losing
+    the game worse than losing 2 stones; the chance to win the match is what it counts."""
+    from games.envite import match_chance
+    s = negotiating(stones=(3, 3))
+    before = GAME.standing(s)
+
+    def reward_for(stones, games=(0, 0)):
+        end = negotiating(stones=stones, games=games)
+        return GAME.search_rewards(before, end)[0]
+    assert reward_for((5, 3)) < reward_for((10, 3)) < reward_for((0, 0), (1, 0)) <= 1.0
+    assert 0.0 <= reward_for((0, 0), (0, 1)) < reward_for((3, 5)) < 0.5
+    assert match_chance((0, 0), (0, 0), 12, True, 3) == 0.5
+    assert match_chance((11, 5), (0, 0), 12, True, 3) > match_chance((9, 5), (0, 0), 12, True, 3) > 0.5
+
+
+def test_nobody_signals_inside_a_search_playout():
+    """Signals change no card: a search's imagined playouts skip them (decision 5's signals stay
+    open to the players of the real table)."""
+    from games.playout import playouts
+    s = negotiating(captains=(0, 1))
+    s.heard = [-1] * 4
+    assert {2, 3} <= GAME.to_move(s)
+    with playouts():
+        assert GAME.to_move(s) == {0, 1}

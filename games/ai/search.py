@@ -73,6 +73,9 @@ def playout_rewards(game: Game, d: State, before: Sequence[float], hand: int) ->
     """Each seat's reward for a playout that started in hand ``hand`` with standing ``before``
     and stopped at ``d`` (see the module doc). Once another hand is dealt its progress says
     nothing of the hand played, so only the standing counts."""
+    custom = game.search_rewards(before, d)
+    if custom is not None:
+        return custom
     progress = game.hand_progress(d) if d.hand_no == hand else None
     return rank_rewards(before, game.standing(d), progress)
 
