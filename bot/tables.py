@@ -878,6 +878,8 @@ class TableService:
             applied = False
             try:
                 for seat in late:
+                    if applied and table.deadline != deadline:
+                        break   # the late seats' question is over: whoever is asked next has a new deadline
                     if table.status != PLAYING or table.record.seats[seat].stand_in or seat not in table.to_move():
                         continue
                     move = await self._timeout_move(table, seat)

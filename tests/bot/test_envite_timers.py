@@ -74,3 +74,21 @@ async def test_a_team_of_computers_never_stalls_the_table(service, store):
         seat = humans[0]
         await service.act(t.id, user_of(t, seat), t.version, t.game.moves(t.state, seat)[0])
     assert t.status == "finished"
+
+
+@pytest.mark.parametrize("seed", [0, 19, 34])
+async def test_a_timeout_answers_only_the_question_that_ran_out(service, store, clock, seed):
+    """When the opening runs out, the captains' answers start the play, and the player who is then to
+    lead gets a fresh deadline: the same sweep must not also time out their first card (it did when
+    they had been late for a signal; on these deals the lead then fell at once, or a trawl ended the hand)."""
+    await store.set_setting(GUILD, "timer", 30)
+    t = await service.create(GUILD, CHANNEL, USERS[0], "u0", "envite", {})
+    for i, user in enumerate(USERS[1:], 1):
+        await service.join(t.id, user, f"u{i}")
+    t.record.seed = seed
+    await service.start(t.id, USERS[0])
+    clock.now = t.deadline + 1
+    await service.tick()
+    await service.idle()
+    assert t.state.phase == "play" and t.state.neg["level"] == 0 and not t.state.trick, "no card was played"
+    assert t.deadline == clock.now + 30, "the leader has the whole time to play"
