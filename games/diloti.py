@@ -96,7 +96,7 @@ CATEGORIES = (
 
 @dataclass(frozen=True)
 class DilotiOptions(Options):
-    target: int = option(61, choices=(61, 101), help=T("points needed to win the match"))
+    target: int = option(61, choices=(61, 101, 31), help=T("points needed to win the match"))
     partnerships: bool = option(True, help=T("with four players, partners sitting opposite share their captures"))
     xeri_value: int = option(10, choices=(10, 5, 20), help=T("points for each xeri"))
     compulsory_capture: bool = option(False, help=T("a card that can capture must capture"))

@@ -108,7 +108,7 @@ E2E = {
     "oh_hell": (2, 1, "schedule=fixed fixed_hands=2 start_size=3"),
     "scopa": (2, 0, None),
     "cassino": (2, 0, "target=11"),
-    "diloti": (2, 0, "xeri_value=20"),
+    "diloti": (2, 0, "xeri_value=20 target=31"),
     "fan_tan": (2, 1, "rounds=1"),
     "newmarket": (2, 1, "hands=1"),
     "trash": (2, 0, "hands_to_win=1"),
