@@ -127,6 +127,7 @@ E2E = {
     "envite": (2, 2, "stones=3 best_of=1"),
     "calabrasella": (2, 1, "deals=1"),
     "trex": (2, 2, "kingdoms=1"),
+    "seven_rummy": (2, 1, "target=0 match_hands=1 pon_window=0"),
 }
 
 
