@@ -4,6 +4,7 @@ names its target meld ("Play as Lay off · 7♦ · bob: 4♦ 5♦ 6♦"), one ca
 
 from __future__ import annotations
 
+from bot.tables import TableService
 from games import cards as C
 from tests.bot.sim import custom_ids, table_id
 
@@ -87,3 +88,29 @@ async def test_one_card_that_fits_nowhere_is_discarded_at_once(simcord_env):
     version = table.version
     await select_and_play(member, panel, hand, ["KC"])
     assert table.version == version + 1 and table.state.discard[-1] == "KC" and table.state.turn == 1 - seat
+
+
+
+async def test_an_unanswered_pon_window_closes_when_its_time_runs_out(store, clock):
+    """The window lasts ``pon_window`` seconds whoever answers; a human who does not answer passes
+    when it runs out (no strike), and the next player draws (the service with a fake clock)."""
+    service = TableService(store, ai_iterations=10, ai_seconds=None, clock=clock)
+    try:
+        await store.set_setting(1, "timer", 0)                 # no turn timer: only the window is timed
+        t = await service.create(1, 2, 101, "Alice", "seven_rummy", {"pon_window": "9"})
+        await service.join(t.id, 102, "Bob")
+        await service.start(t.id, 101)
+        seat = t.to_move()[0]
+        user = t.record.seats[seat].user_id
+        await service.act(t.id, user, t.version, "draw")
+        await service.act(t.id, user, t.version, f"discard {t.state.hands[seat][0]}")
+        assert t.state.window and t.deadline == clock.now + 9
+        clock.now += 8
+        await service.tick()
+        assert t.state.window, "not yet"
+        clock.now += 2
+        await service.tick()
+        assert not t.state.window and t.to_move() == [1 - seat] and t.state.phase == "draw"
+        assert not t.record.meta.get("timeouts"), "letting a pon window pass is no strike"
+    finally:
+        await service.close()
