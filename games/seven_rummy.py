@@ -26,7 +26,11 @@ Choices where the rules file leaves room (decisions and clarifications in
   court cards 10, others their pips, aces 1), doubled (option ``double``) when the winner
   melded and laid off nothing in any earlier turn of the hand (Clarification 7).
 * Empty stock (Clarification 8): the discards but the top one are shuffled into a new stock;
-  with nothing to shuffle, or with ``stock_out=void``, the hand ends without a winner.
+  with nothing to shuffle, or with ``stock_out=void``, the hand ends without a winner. To
+  guarantee an end [rec], the stock is turned over at most three times a hand: when it runs out a
+  fourth time the hand ends without a winner too. (A hand can lock for good: once every free card
+  is a rank with two or fewer left and no meld can grow, nobody can go out; random and rule-of-thumb
+  players met such hands in the benchmarks.)
 * Match: until a total reaches ``target`` (200; 0 = none) or after ``match_hands`` hands (0 =
   no limit); a tie for the highest total plays another hand (Clarification 2).
 * Computer players meld whatever they can, lay off, claim and take what makes a meld, keep 7s,
@@ -57,6 +61,7 @@ RULES = M.MeldRules(min_set=3, max_set=4, min_seq=3, waiver=SEVEN)
 VALUES = {SEVEN: 20}
 DRAW, PLAY = "draw", "play"        # the phases of a turn (a pon window is `window`)
 PON = "pon"
+MAX_RESHUFFLES = 3
 KIND_WORDS = {M.SET: T("Set"), M.SEQ: T("Sequence")}
 
 
@@ -91,6 +96,7 @@ class SevenRummyState(State):
     this_turn: bool = False          # the seat to move melded, laid off or claimed in this turn
     window: dict = field(default_factory=dict)           # the open pon window, {} when none
     serial: int = 0
+    reshuffles: int = 0              # stock turn-overs in this hand
     last_result: str | dict = ""
 
 
@@ -164,7 +170,7 @@ class SevenRummy(DealtMatch, Game[SevenRummyState]):
         s.melds = []
         s.turn, s.phase = next_seat(s.dealer, s.players), DRAW
         s.drew, s.shown = [False] * s.players, [False] * s.players
-        s.this_turn, s.window = False, {}
+        s.this_turn, s.window, s.reshuffles = False, {}, 0
         s.hand_no += 1
         events = [Event(T("Hand {n}: {seat} deals; the upcard is {card}.", n=s.hand_no, seat=Seat(s.dealer),
                           card=Card(s.discard[-1])))]
@@ -319,9 +325,14 @@ class SevenRummy(DealtMatch, Game[SevenRummyState]):
     def _draw(self, s: SevenRummyState, seat: int) -> list[Event]:
         events = []
         if not s.stock:
+            if s.reshuffles >= MAX_RESHUFFLES:
+                events.append(Event(T("The stock has run out again after {n} reshuffles: the hand ends without a "
+                                      "winner.", n=s.reshuffles)))
+                return self._end_hand(s, None, events)
             if s.options["stock_out"] == "void" or not recycle(s.stock, s.discard, s.rng()):
                 events.append(Event(T("The stock is empty: the hand ends without a winner.")))
                 return self._end_hand(s, None, events)
+            s.reshuffles += 1
             events.append(Event(N("The stock is empty: {n} discard is shuffled into a new stock.",
                                   "The stock is empty: {n} discards are shuffled into a new stock.", len(s.stock))))
         code = s.stock.pop()

@@ -158,6 +158,21 @@ def test_clarification_8_nothing_to_shuffle_ends_the_hand_without_a_winner() -> 
     assert s.hand_no == hand + 1 and s.scores == [0, 0]
 
 
+def test_a_fourth_empty_stock_ends_the_hand_without_a_winner_so_a_locked_hand_ends() -> None:
+    """[rec] beyond Clarification 8: the stock is turned over at most three times a hand."""
+    s = table([["2C", "3C", "9S", "10D", "JH", "QS", "KD"], ["KC", "2D", "4H", "5H", "8C", "9D", "AS"]],
+              stock=[])
+    s.reshuffles = 2
+    play(s, 0, "draw")
+    assert s.reshuffles == 3 and s.hand_no == 1
+    s.stock, s.discard = [], s.stock + s.discard       # run it out again
+    hand = s.hand_no
+    s.phase, s.turn = "draw", 1
+    events = play(s, 1, "draw")
+    assert s.hand_no == hand + 1 and s.scores == [0, 0]
+    assert any("3 reshuffles" in en(e.text) for e in events)
+
+
 def test_option_stock_out_void_ends_the_hand_as_soon_as_the_stock_is_empty() -> None:
     s = table([["2C", "3C", "9S", "10D", "JH", "QS", "KD"], ["KC", "2D", "4H", "5H", "8C", "9D", "AS"]],
               stock=[], options={"stock_out": "void"})
