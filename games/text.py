@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import orjson
+
 from games import cards as C
 from games.playout import imagined
 
@@ -95,6 +97,8 @@ class Words:
         return text.plural if text.plural and text.params["n"] != 1 else text.msgid
 
     def text(self, text: Text) -> str:
+        if self is ENGLISH:      # a Text is its own English reading, filled when it was made
+            return str.__str__(text)
         return fill(self.template(text), text.params, self)
 
     def plain(self, line: str) -> str:
@@ -255,7 +259,13 @@ def text_data(text: str) -> Any:
 
 def text_from(data: Any) -> str:
     """The inverse of `text_data`."""
-    return Text.from_data(data) if isinstance(data, dict) else data
+    return _text_from(orjson.dumps(data)) if isinstance(data, dict) else data
+
+
+@lru_cache(maxsize=4096)
+def _text_from(serialized: bytes) -> Text:
+    """A stored text made once however often views read it (a hand's result, a history line)."""
+    return Text.from_data(orjson.loads(serialized))
 
 
 def texts(domain: str) -> tuple[Callable[..., Text], Callable[..., Text]]:
