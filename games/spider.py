@@ -553,12 +553,12 @@ class Spider(Game[SpiderState]):
         winners = [i for i, p in enumerate(placings) if p == 1]
         if s.players == 1:
             if s.ended[0] == "won":
-                summary = T("You won with {score} points in {moves} moves.", score=s.scores[0],
+                summary = T("{seat} wins with {score} points in {moves} moves!", seat=Seat(0), score=s.scores[0],
                             moves=s.moves_made[0])
             else:
-                summary = N("The game ends with {n} run removed and {score} points.",
-                            "The game ends with {n} runs removed and {score} points.", self.runs(s, 0),
-                            score=s.scores[0])
+                summary = N("{seat} ends the game with {n} run removed and {score} points.",
+                            "{seat} ends the game with {n} runs removed and {score} points.", self.runs(s, 0),
+                            seat=Seat(0), score=s.scores[0])
         elif len(winners) == 1:
             summary = T("{seat} wins the race with {score} points!", seat=Seat(winners[0]),
                         score=s.scores[winners[0]])
