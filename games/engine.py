@@ -85,6 +85,11 @@ class Move:
         return " ".join([self.kind, *self.args, *(f"{k}={v}" for k, v in self.params)])
 
 
+def stamped(move: Move, now: float) -> Move:
+    """``move`` carrying the wall clock in whole seconds as ``at=`` (for games with `Game.clock_moves`)."""
+    return Move(move.kind, move.args, tuple(sorted((*(p for p in move.params if p[0] != "at"), ("at", str(int(now)))))))
+
+
 # --- what a move tells the table -------------------------------------------------------
 
 def and_list(words: Sequence[Any]) -> Text:
@@ -320,6 +325,7 @@ class Game(Generic[S]):
     # `heuristic_move` (games/ai/search.py); 0: the search's most visited move plays
     heuristic_trust: ClassVar[float] = 0.0
     computers: ClassVar[bool] = True   # whether computer players may take seats (False: a solitaire such as Spider)
+    clock_moves: ClassVar[bool] = False   # whether a member's moves carry the wall clock as ``at=<seconds>``
 
     # -- life cycle
     def start(self, players: int, options: dict[str, Any] | Options | None = None, seed: int = 0) -> S:

@@ -42,7 +42,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone
+from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone, stamped
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Text, text_data, text_from, texts
 
@@ -114,6 +114,7 @@ class Spider(Game[SpiderState]):
     aliases = ("spider solitaire", "spider patience", "araña", "ragno", "aranha", "αράχνη", "蜘蛛纸牌", "スパイダー")
     seats = range(1, 9)
     computers = False        # no computer players: a solitaire (the bot never offers them)
+    clock_moves = True       # the front end stamps moves with the time (Clarification 5)
     Options = SpiderOptions
     State = SpiderState
     summary = T("Two-deck solitaire: build runs from king down to ace in one suit and clear the board.")
@@ -579,11 +580,6 @@ class Spider(Game[SpiderState]):
         return best if best in moves else GIVE_UP
 
 GAME = Spider()
-
-
-def stamped(move: Move, now: float) -> Move:
-    """``move`` carrying the wall clock, as the front end sends it (Clarification 5)."""
-    return Move(move.kind, move.args, tuple(sorted((*move.params, ("at", str(int(now)))))))
 
 
 __all__ = ["GAME", "IllegalMove", "Spider", "SpiderOptions", "SpiderState", "daily_seed", "stamped"]
