@@ -46,7 +46,7 @@ from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, Seat
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Text, text_data, text_from, texts
 
-T, N = texts(__name__)
+T, N = texts("spider")
 
 COLUMNS = 10
 RUN = 13
@@ -111,7 +111,7 @@ def cell(code: str) -> str:
 class Spider(Game[SpiderState]):
     key = "spider"
     title = T("Spider")
-    aliases = ("spider solitaire", "spider patience", "araña", "ragno", "aranha", "αράχνη", "蜘蛛纸牌", "スパイダー")
+    aliases = ("spider solitaire", "araña", "ragno", "aranha", "αράχνη", "蜘蛛纸牌", "スパイダー")
     seats = range(1, 9)
     computers = False        # no computer players: a solitaire (the bot never offers them)
     clock_moves = True       # the front end stamps moves with the time (Clarification 5)
