@@ -523,9 +523,11 @@ class Spider(Game[SpiderState]):
                      PileView(T("Removed runs"), s.done[shown][-1:], len(s.done[shown]))]
         status = self.outcome(s).summary if s.over else (
             self.progress(s, shown) if shown is not None else T("The racers are playing."))
+        # the seat's own board beside its buttons (the fence on a line of its own after the panel's 🔒)
+        private = ["\n" + self.board_text(s, seat)] if seat is not None else []
         return View(game=self.key, seat=seat, hand=[], seats=seats, piles=piles, status=status, facts=facts,
                     to_move=sorted(self.to_move(s)), over=s.over,
-                    result=self.outcome(s).summary if s.over else None)
+                    result=self.outcome(s).summary if s.over else None, private=private)
 
     def _notes(self, s: SpiderState, seat: int) -> list[str]:
         notes = [N("{n} run removed", "{n} runs removed", self.runs(s, seat)),

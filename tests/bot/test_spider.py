@@ -76,6 +76,8 @@ async def test_a_race_of_two_plays_one_deal_on_two_boards_and_shows_both(simcord
     await env.settle()
     text = text_of(await fetch(env, channel, message.id))
     assert "alice: 0/8 runs" in text and "bob: 0/8 runs" in text
+    panel = (await bob.click(message, custom_id=f"ct:{tid}:hand")).response
+    assert panel.ephemeral and "```" in panel.content and "##" in panel.content, "a racer sees their own board"
 
 
 async def test_the_daily_deal_is_the_same_for_two_members(simcord_env):
