@@ -498,6 +498,8 @@ class TableService:
                     replace_after=config.replace_after, computers=config.computers, strength=config.strength,
                     pictures=config.pictures,
                     language=language_of(language or config.language or guild_locale))
+        if game.daily_seed(parsed.to_dict(), self.today()) is not None:
+            kept["daily"] = self.today().isoformat()     # its results rank on that day's leaderboard
         with self._storing(f"channel {channel_id}"):
             record = await self.store.create_table(
                 guild_id, channel_id, game.key, parsed.to_dict(), host_id, self._deal_seed(game, parsed.to_dict()),
@@ -507,11 +509,14 @@ class TableService:
         self.arm_timer(record.updated_at + LOBBY_IDLE)
         return table
 
+    def today(self) -> datetime.date:
+        """The date of the daily deals (UTC)."""
+        return datetime.datetime.fromtimestamp(self.clock(), datetime.UTC).date()
+
     def _deal_seed(self, game: Game, options: dict[str, Any]) -> int:
-        """The table's seed: the day's shared deal when the game has one and the options ask for it
-        (the date in UTC), else a random one."""
-        day = datetime.datetime.fromtimestamp(self.clock(), datetime.UTC).date()
-        daily = game.daily_seed(options, day)
+        """The table's seed: the day's shared deal when the game has one and the options ask for it, else a
+        random one."""
+        daily = game.daily_seed(options, self.today())
         return random.SystemRandom().randrange(2**31) if daily is None else daily
 
     async def set_message(self, table: Table, message_id: int | None) -> None:
@@ -785,12 +790,17 @@ class TableService:
                                   "line": text_data(table.recent[-1])}
 
     @staticmethod
-    def _results(table: Table) -> list[tuple[int | None, int, float]] | None:
+    def _results(table: Table) -> list[tuple] | None:
         outcome = table.game.outcome(table.state)
         if outcome is None:
             return None
-        return [(s.user_id if not s.computer else None, outcome.placings[i], outcome.scores[i])
+        rows = [(s.user_id if not s.computer else None, outcome.placings[i], outcome.scores[i])
                 for i, s in enumerate(table.record.seats)]
+        details = table.game.result_scores(table.state)
+        if details is None:
+            return rows
+        daily = table.record.meta.get("daily")
+        return [(*row, detail | ({"daily": daily} if daily else {})) for row, detail in zip(rows, details, strict=True)]
 
     # -- deadlines and timeouts
     def _refresh_deadline(self, table: Table) -> None:

@@ -86,3 +86,32 @@ async def test_the_daily_deal_is_the_same_for_two_members(simcord_env):
     *_, second = await solo(simcord_env, "daily=yes suits=2")
     assert first.record.seed == second.record.seed
     assert first.state.stock[0] == second.state.stock[0]
+
+
+async def finish(env, member, channel, options: str) -> None:
+    """A solo game played to its end: one move, then Give up."""
+    message = (await member.slash(channel, "play", game="spider", options=options)).response.message
+    table = env.bot.service.tables[table_id(message)]
+    moves = table.game.moves(table.state, 0)
+    await env.bot.service.act(table.id, member.id, table.version, moves[0])
+    if table.status == "playing":
+        await env.bot.service.act(table.id, member.id, table.version, "giveup")
+    assert table.status == "finished"
+
+
+async def test_leaderboard_ranks_the_best_game_by_score_and_daily_only_the_days_daily_deals(simcord_env):
+    """Clarification 8 and the daily leaderboard: /leaderboard game:spider ranks each member's best game (won,
+    then score, then time); daily:yes counts only today's daily deals."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await finish(env, alice, channel, "daily=yes")
+    await finish(env, bob, channel, "suits=1")
+    board = (await bob.slash(channel, "leaderboard", game="spider")).response.embeds[0].description
+    assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board and "points" in board
+    daily = (await bob.slash(channel, "leaderboard", game="spider", daily=True)).response.embeds[0]
+    assert f"<@{alice.id}>" in daily.description and f"<@{bob.id}>" not in daily.description
+    assert "daily deal" in daily.title
+    refused = await bob.slash(channel, "leaderboard", game="crazy_eights", daily=True)
+    assert "no daily deal" in refused.response.content
