@@ -52,10 +52,17 @@ def records(results: list[dict]) -> dict[int, Record]:
             ratings[(game, uid)] = rating
             rec = out.setdefault(uid, Record(uid))
             rec.played += 1
-            rec.wins += r["placing"] == 1
+            rec.wins += won(r)
             rec.placings.append(r["placing"])
             rec.rating = round(1000 + DISPLAY_SCALE * rating.ordinal())
     return out
+
+
+def won(row: dict) -> bool:
+    """Whether a result is a win: first place, or the game's own word when it keeps one (a solitaire's
+    board is always first of one)."""
+    detail = json.loads(row.get("detail") or "{}")
+    return bool(detail["won"]) if "won" in detail else row["placing"] == 1
 
 
 def per_game(results: list[dict]) -> dict[str, dict[int, Record]]:

@@ -115,3 +115,6 @@ async def test_leaderboard_ranks_the_best_game_by_score_and_daily_only_the_days_
     assert "daily deal" in daily.title
     refused = await bob.slash(channel, "leaderboard", game="crazy_eights", daily=True)
     assert "no daily deal" in refused.response.content
+    stats = (await alice.slash(channel, "stats", game="spider")).response
+    shown = stats.content or "\n".join(e.description or "" for e in stats.embeds)
+    assert "1 played" in shown and "0 won" in shown, "a board given up is no win in /stats"
