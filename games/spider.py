@@ -13,6 +13,11 @@ Choices where the rules file leaves room (decisions in ``shared/rules/spider.md`
 * A card move names the column it comes from and the column it goes to
   (``move 3 7``). Onto a card exactly one run length fits, so the move carries no
   length; into an empty column it says how many cards go (``move 3 7 n=2``) [rec].
+* Two pointless moves are not offered [rec]: a whole column moved into an empty one
+  (nothing changes), and a run put straight back where the last move took it from
+  (Undo does that); without them a player cannot shuttle cards for ever by accident.
+* The daily deal is the option ``daily=yes`` on /play (with ``suits``): its seed is
+  the UTC date and the suit count, so everyone playing it that day gets the same deal.
 * Deals (Clarification 2) may happen while card moves remain; never with an empty
   column.
 * Completed runs go at once, the card they uncover turns up (Clarification 3).
