@@ -8,6 +8,7 @@ Computer players (and forgotten members) take part as fresh, unrated opponents.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -51,10 +52,17 @@ def records(results: list[dict]) -> dict[int, Record]:
             ratings[(game, uid)] = rating
             rec = out.setdefault(uid, Record(uid))
             rec.played += 1
-            rec.wins += r["placing"] == 1
+            rec.wins += won(r)
             rec.placings.append(r["placing"])
             rec.rating = round(1000 + DISPLAY_SCALE * rating.ordinal())
     return out
+
+
+def won(row: dict) -> bool:
+    """Whether a result is a win: first place, or the game's own word when it keeps one (a solitaire's
+    board is always first of one)."""
+    detail = json.loads(row.get("detail") or "{}")
+    return bool(detail["won"]) if "won" in detail else row["placing"] == 1
 
 
 def per_game(results: list[dict]) -> dict[str, dict[int, Record]]:
@@ -68,3 +76,35 @@ def leaderboard(results: list[dict], limit: int = 10) -> list[Record]:
     """The best-rated members in one game's results; ties by games won."""
     ranked = sorted(records(results).values(), key=lambda r: (-r.rating, -r.wins, r.user_id))
     return ranked[:limit]
+
+
+@dataclass
+class Best:
+    """A member's best game by the game's own result (`Game.result_scores`)."""
+
+    user_id: int
+    won: bool
+    score: float
+    seconds: int
+    played: int
+
+
+def best_results(results: list[dict], daily: str | None = None, limit: int = 10) -> list[Best]:
+    """Members ranked by their best game: won first, then the higher score, then the shorter time; with
+    ``daily`` (a date), only that day's daily deals count."""
+    games: dict[int, list[Best]] = defaultdict(list)
+    for r in results:
+        detail = json.loads(r.get("detail") or "{}")
+        uid = r["user_id"]
+        if uid is None or "score" not in detail or (daily is not None and detail.get("daily") != daily):
+            continue
+        games[uid].append(Best(uid, bool(detail.get("won")), float(detail["score"]), int(detail.get("seconds", 0)),
+                               0))
+    best = [min(mine, key=_rank) for mine in games.values()]
+    for b in best:
+        b.played = len(games[b.user_id])
+    return sorted(best, key=_rank)[:limit]
+
+
+def _rank(b: Best) -> tuple:
+    return (not b.won, -b.score, b.seconds, b.user_id)

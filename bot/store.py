@@ -228,6 +228,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE tables ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
     ALTER TABLE seats ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0;
     """,
+    # 4: a result's details as the game counts them (JSON: won, score, moves, seconds; the daily deal's date)
+    """
+    ALTER TABLE results ADD COLUMN detail TEXT NOT NULL DEFAULT '{}';
+    """,
 ]
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -239,13 +243,15 @@ _TABLE_SELECT = """
     FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 """
 _INSERT_SEATS = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in)"
-_INSERT_RESULTS = "INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at)"
+_INSERT_RESULTS = ("INSERT INTO results (table_id, seat, guild_id, game, user_id, placing, score, finished_at,"
+                   " detail)")
 _UPDATE_TABLE = ("UPDATE tables SET guild_id = ?, channel_id = ?, message_id = ?, game = ?, options = ?,"
                  " host_id = ?, seed = ?, status = ?, state = ?, version = ?, updated_at = ?, meta = ?,"
                  " last_seat = NULL, last_move = NULL WHERE id = ? AND version = ? RETURNING id")
 _UPDATE_MOVE = ("UPDATE tables SET state = ?, status = ?, version = ?, updated_at = ?, meta = ?,"
                 " last_seat = ?, last_move = ? WHERE id = ? AND version = ? RETURNING id")
-ResultRow = tuple[int | None, int, float]   # user_id (None for a computer), placing, score
+# user_id (None for a computer), placing, score, and optionally the game's details (`Game.result_scores`)
+ResultRow = tuple[int | None, int, float] | tuple[int | None, int, float, dict]
 
 
 def split_sql(script: str) -> list[str]:
@@ -398,14 +404,15 @@ class StoreCommon:
     def _result_rows(record: TableRecord, rows: list[ResultRow], now: float) -> list[tuple]:
         if len(rows) != len(record.seats):
             raise ValueError(f"{len(rows)} result rows for {len(record.seats)} seats")
-        return [(record.id, seat, record.guild_id, record.game, user_id, placing, float(score), now)
-                for seat, (user_id, placing, score) in enumerate(rows)]
+        return [(record.id, seat, record.guild_id, record.game, row[0], row[1], float(row[2]), now,
+                 json.dumps(row[3] if len(row) > 3 else {}, sort_keys=True))
+                for seat, row in enumerate(rows)]
 
 
 def results_query(guild_id: int, user_id: int | None, game: str | None,
                   mark: Callable[[int], str]) -> tuple[str, list[Any]]:
     """The query of `TableStore.results`, with `mark(n)` writing the n-th parameter."""
-    sql = ('SELECT table_id, seat, game, user_id, "placing", score, finished_at FROM results'
+    sql = ('SELECT table_id, seat, game, user_id, "placing", score, finished_at, detail FROM results'
            f" WHERE guild_id = {mark(1)}")
     params: list[Any] = [guild_id]
     for column, value in (("user_id", user_id), ("game", game)):

@@ -112,6 +112,10 @@ MIGRATIONS: list[str] = [
     CREATE INDEX results_game ON results (guild_id, game);
     CREATE INDEX results_user ON results (guild_id, user_id);
     """,
+    # 2: a result's details as the game counts them (JSON: won, score, moves, seconds; the daily deal's date)
+    """
+    ALTER TABLE results ADD COLUMN detail TEXT NOT NULL DEFAULT '{}';
+    """,
 ]
 
 # pg_advisory_lock key held while migrating: "cardtable" in ASCII, as a bigint
@@ -130,8 +134,8 @@ _TABLE_SELECT = """
     FROM tables AS t LEFT JOIN seats AS s ON s.table_id = t.id
 """
 _INSERT_SEAT = "INSERT INTO seats (table_id, seat, user_id, name, computer, stand_in) VALUES ($1, $2, $3, $4, $5, $6)"
-_INSERT_RESULT = ('INSERT INTO results (table_id, seat, guild_id, game, user_id, "placing", score, finished_at)'
-                  " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
+_INSERT_RESULT = ('INSERT INTO results (table_id, seat, guild_id, game, user_id, "placing", score, finished_at,'
+                  " detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
 _UPDATE_TABLE = ("UPDATE tables SET guild_id = $1, channel_id = $2, message_id = $3, game = $4, options = $5,"
                  " host_id = $6, seed = $7, status = $8, state = $9, version = $10, updated_at = $11, meta = $12"
                  " WHERE id = $13 AND version = $14")

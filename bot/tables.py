@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime
 import logging
 import marshal
 import random
@@ -36,7 +37,7 @@ from bot.store import SeatRecord, Store, TableRecord, VersionConflict
 from bot.thinking import OVERRUN_FACTOR, Thinker, ThreadThinker
 from games.ai import SearchPlayer
 from games.ai.levels import make_level
-from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, State, View
+from games.engine import BadOption, Event, Game, IllegalMove, Move, Prompt, State, View, stamped
 from games.localize import ENGLISH_CODE, language_of
 from games.localize import render as render_text
 from games.registry import GAMES
@@ -467,8 +468,11 @@ class TableService:
                                games=", ".join(sorted(GAMES))))
         # counting the channel's tables and adding this one must not interleave with another /play there
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
-            return await self._create(game, guild_id, channel_id, host_id, host_name, options, seats,
-                                      language, guild_locale)
+            table = await self._create(game, guild_id, channel_id, host_id, host_name, options, seats,
+                                       language, guild_locale)
+        if len(table.record.seats) == 1 and game.starts_alone(table.record.options):
+            return await self.start(table.id, host_id)    # a solitaire: no lobby
+        return table
 
     async def _create(self, game: Game, guild_id: int, channel_id: int, host_id: int, host_name: str,
                       options: dict[str, str] | None, seats: list[SeatRecord] | None,
@@ -494,14 +498,26 @@ class TableService:
                     replace_after=config.replace_after, computers=config.computers, strength=config.strength,
                     pictures=config.pictures,
                     language=language_of(language or config.language or guild_locale))
+        if game.daily_seed(parsed.to_dict(), self.today()) is not None:
+            kept["daily"] = self.today().isoformat()     # its results rank on that day's leaderboard
         with self._storing(f"channel {channel_id}"):
             record = await self.store.create_table(
-                guild_id, channel_id, game.key, parsed.to_dict(), host_id, random.SystemRandom().randrange(2**31),
+                guild_id, channel_id, game.key, parsed.to_dict(), host_id, self._deal_seed(game, parsed.to_dict()),
                 seats or [SeatRecord(host_id, host_name)], kept)
         table = Table(record, game)
         self.tables[record.id] = table
         self.arm_timer(record.updated_at + LOBBY_IDLE)
         return table
+
+    def today(self) -> datetime.date:
+        """The date of the daily deals (UTC)."""
+        return datetime.datetime.fromtimestamp(self.clock(), datetime.UTC).date()
+
+    def _deal_seed(self, game: Game, options: dict[str, Any]) -> int:
+        """The table's seed: the day's shared deal when the game has one and the options ask for it, else a
+        random one."""
+        daily = game.daily_seed(options, self.today())
+        return random.SystemRandom().randrange(2**31) if daily is None else daily
 
     async def set_message(self, table: Table, message_id: int | None) -> None:
         """The message showing the table moved (posted, posted again, or gone: None). Not a move:
@@ -604,6 +620,8 @@ class TableService:
             self._lobby(table)
             if table.seat_of(user_id) is None:
                 raise TableError(T("Only players at the table can add computer players."))
+            if not table.game.computers:
+                raise TableError(T("{game} has no computer players.", game=table.game.title))
             if not table.record.meta.get("computers", True):
                 raise TableError(T("This server does not allow computer players."))
             self._has_room(table)
@@ -702,10 +720,16 @@ class TableService:
                 raise TableError(T("A computer plays your seat since you left or ran out of time. "
                                    "Press **Take my seat back** on the table message to play again."))
             table.record.meta.get("timeouts", {}).pop(str(seat), None)   # stored with the move
-            events = await self._apply(table, seat, move, version)
+            events = await self._apply(table, seat, self._stamped(table, move), version)
         await self._notify(table)
         self._schedule_computers(table)
         return events
+
+    def _stamped(self, table: Table, move: Move | str) -> Move | str:
+        """A member's move carrying the wall clock (whole seconds) for games that time their players."""
+        if not table.game.clock_moves:
+            return move
+        return stamped(Move.parse(move) if isinstance(move, str) else move, self.clock())
 
     async def _apply(self, table: Table, seat: int, move: Move | str, version: int | None) -> list[Event]:
         """Make and store the move; the caller holds `_changing`, which undoes it if storing fails."""
@@ -766,12 +790,17 @@ class TableService:
                                   "line": text_data(table.recent[-1])}
 
     @staticmethod
-    def _results(table: Table) -> list[tuple[int | None, int, float]] | None:
+    def _results(table: Table) -> list[tuple] | None:
         outcome = table.game.outcome(table.state)
         if outcome is None:
             return None
-        return [(s.user_id if not s.computer else None, outcome.placings[i], outcome.scores[i])
+        rows = [(s.user_id if not s.computer else None, outcome.placings[i], outcome.scores[i])
                 for i, s in enumerate(table.record.seats)]
+        details = table.game.result_scores(table.state)
+        if details is None:
+            return rows
+        daily = table.record.meta.get("daily")
+        return [(*row, detail | ({"daily": daily} if daily else {})) for row, detail in zip(rows, details, strict=True)]
 
     # -- deadlines and timeouts
     def _refresh_deadline(self, table: Table) -> None:
@@ -787,13 +816,18 @@ class TableService:
         if reaction is not None and reaction == meta.get("reaction") and "deadline" in meta:
             return
         limit = int(table.game.window_seconds(table.state) or meta.get("window", 20)) if reaction \
-            else int(meta.get("timer", 0))
+            else self._turn_seconds(table)
         meta["reaction"] = reaction
         if limit > 0:
             meta["deadline"] = self.clock() + limit
             self.arm_timer(meta["deadline"])
         else:
             meta.pop("deadline", None)
+
+    @staticmethod
+    def _turn_seconds(table: Table) -> int:
+        """The turn timer; none for a game without computer players (nobody could stand in for a slow seat)."""
+        return int(table.record.meta.get("timer", 0)) if table.game.computers else 0
 
     def _close_if_deserted(self, table: Table) -> None:
         if table.status == PLAYING and not table.present():

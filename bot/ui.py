@@ -53,7 +53,7 @@ from bot.tables import (
     TableService,
     reason,
 )
-from games.engine import Move, Step
+from games.engine import Game, Move, Step
 from games.localize import ENGLISH_CODE, render
 from games.text import texts
 
@@ -93,6 +93,7 @@ NOT_PLAYING = T("You are not playing at this table.")
 OVER = T("This game is over.")
 CLOSED = T("This table is closed.")
 MOVED_ON = T("The table moved on since that was shown; here is your current hand.")
+NO_HINT = T("No hint: your game has ended.")
 
 
 def ended(table_id: int) -> str:
@@ -199,7 +200,8 @@ class AnswerSelect(discord.ui.DynamicItem[discord.ui.Select],
 class NavButton(discord.ui.DynamicItem[discord.ui.Button],
                 template=rf"cn:(?P<table>{ID}):(?P<ver>{VER}):(?P<path>{PATH}):(?P<action>{WORD}):(?P<page>{SMALL})"):
     LABELS = {"back": T("◀ Back"), "prev": T("◀ Previous"), "next": T("Next ▶"), "refresh": T("↻ Refresh"),
-              "steps": T("💡 Hint"), "cards": T("◀ Select cards")}
+              "steps": T("💡 Hint"), "cards": T("◀ Select cards"),
+              "tip": T("❓ Hint")}
 
     def __init__(self, table_id: int, version: int, path: str, action: str, page: int = 0) -> None:
         super().__init__(discord.ui.Button(custom_id=self.id_for(table_id, version, path, action, page)))
@@ -457,6 +459,11 @@ def selection_view(table: Table, seat: int, cards: list[str], mask: int,
     return rows
 
 
+def gives_hints(game: Game) -> bool:
+    """Whether the game answers a Hint button (`Game.hint`, a solitaire's suggested move)."""
+    return type(game).hint is not Game.hint
+
+
 def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None, page: int,
                steps: bool = False, language: str | None = None, four_colour: bool = False) -> Rows:
     """The panel's buttons; a reader of the four-colour deck sees each one-card answer in its
@@ -494,6 +501,8 @@ def panel_view(table: Table, seat: int, path: tuple[int, ...], step: Step | None
             nav.append(NavButton.make(table.id, ver, encode(path[:-1]), "back", language=language))
         elif steps:
             nav.append(NavButton.make(table.id, ver, "", "cards", language=language))
+        if not path and gives_hints(table.game):
+            nav.append(NavButton.make(table.id, ver, "", "tip", language=language))
     nav.append(NavButton.make(table.id, ver, "", "refresh", language=language))
     for part in nav:
         rows.add(part, row=4)
@@ -878,6 +887,8 @@ class Controller:
             return await self.redraw(interaction, table, seat)
         if action == "steps":
             return await self.redraw(interaction, table, seat, steps=True)
+        if action == "tip":    # private to the asker, and not a move: the game is left as it is
+            return await self.redraw(interaction, table, seat, note=table.game.hint(table.state, seat) or NO_HINT)
         await self.redraw(interaction, table, seat, path, page if action in ("prev", "next") else 0,
                           steps=action in ("prev", "next") and not path and selection_cards(table, seat) is not None)
 

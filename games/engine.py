@@ -85,6 +85,11 @@ class Move:
         return " ".join([self.kind, *self.args, *(f"{k}={v}" for k, v in self.params)])
 
 
+def stamped(move: Move, now: float) -> Move:
+    """``move`` carrying the wall clock in whole seconds as ``at=`` (for games with `Game.clock_moves`)."""
+    return Move(move.kind, move.args, tuple(sorted((*(p for p in move.params if p[0] != "at"), ("at", str(int(now)))))))
+
+
 # --- what a move tells the table -------------------------------------------------------
 
 def and_list(words: Sequence[Any]) -> Text:
@@ -319,6 +324,8 @@ class Game(Generic[S]):
     # how many standard errors surer the search must be of another move to overrule
     # `heuristic_move` (games/ai/search.py); 0: the search's most visited move plays
     heuristic_trust: ClassVar[float] = 0.0
+    computers: ClassVar[bool] = True   # whether computer players may take seats (False: a solitaire such as Spider)
+    clock_moves: ClassVar[bool] = False   # whether a member's moves carry the wall clock as ``at=<seconds>``
 
     # -- life cycle
     def start(self, players: int, options: dict[str, Any] | Options | None = None, seed: int = 0) -> S:
@@ -497,6 +504,25 @@ class Game(Generic[S]):
             z.cards[:] = pool[at:at + len(z.cards)]
             at += len(z.cards)
         return twin
+
+    # -- hooks a front end may use (solitaires, daily deals)
+    def hint(self, s: S, seat: int) -> str | None:
+        """A suggested move for ``seat`` in words (a Text), or None: this game gives no hints (the default).
+        Asking changes nothing in the state."""
+        return None
+
+    def starts_alone(self, options: dict[str, Any]) -> bool:
+        """Whether /play starts this game at once for the member alone, without a lobby (solitaires)."""
+        return False
+
+    def daily_seed(self, options: dict[str, Any], day: Any) -> int | None:
+        """The seed of the day's shared deal when ``options`` ask for the daily deal, else None."""
+        return None
+
+    def result_scores(self, s: S) -> list[dict[str, Any]] | None:
+        """Per seat, the game's own result for the leaderboard ({"won", "score", "moves", "seconds"}), or
+        None: ranked by placings only (the default)."""
+        return None
 
     # -- timing (the front end owns the clock)
     def reaction(self, s: S) -> str | None:

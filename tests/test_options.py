@@ -87,7 +87,7 @@ def test_config_takes_the_newest_default_and_drops_those_it_contradicts():
 def test_the_help_of_every_dependent_option_names_its_condition():
     dependent = {(g.key, i.name): i.help for g in GAMES.values() for i in g.Options.describe() if i.only_with}
     assert dependent[("crazy_eights", "hands_to_win")] == "only with scoring=wins: hands needed to win the match"
-    assert len(dependent) == 15
+    assert len(dependent) == 16
     for help in dependent.values():
         condition = help.removeprefix("only with ").split(":")[0]
         assert help.startswith("only with ") and help.count(condition) == 1, "the condition is said once"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import json
 import sqlite3
 from dataclasses import dataclass
 
@@ -529,7 +530,8 @@ async def test_results_filters(store):
     everything = await store.results(GUILD)
     assert len(everything) == 4
     assert everything[0] == {"table_id": a.id, "seat": 0, "game": "crazy_eights", "user_id": ANA,
-                             "placing": 1, "score": 120.0, "finished_at": everything[0]["finished_at"]}
+                             "placing": 1, "score": 120.0, "finished_at": everything[0]["finished_at"],
+                             "detail": "{}"}
     assert isinstance(everything[0]["finished_at"], float) and isinstance(everything[2]["score"], float)
     assert everything[1]["user_id"] is None and everything[1]["score"] == 80.5
     assert [(r["game"], r["placing"]) for r in await store.results(GUILD, user_id=ANA)] == [
@@ -538,6 +540,16 @@ async def test_results_filters(store):
     assert [r["table_id"] for r in await store.results(GUILD, user_id=ANA, game="scopa")] == [b.id]
     assert await store.results(GUILD, user_id=HOST) == []
     assert [r["table_id"] for r in await store.results(GUILD + 1)] == [c.id]
+
+
+async def test_a_result_keeps_the_games_own_details(store):
+    """A game that scores its own results (Spider: won, score, moves, time, the daily deal's date) has them
+    stored with the placing, for its leaderboard."""
+    a = await new_table(store, seats=[SeatRecord(ANA, "Ana")])
+    detail = {"won": False, "score": 480, "moves": 20, "seconds": 95, "daily": "2026-11-24"}
+    await store.record_results(a, [(ANA, 1, 480.0, detail)])
+    [row] = await store.results(GUILD)
+    assert json.loads(row["detail"]) == detail
 
 
 async def test_record_results_is_per_seat_and_once(store):

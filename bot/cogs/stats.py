@@ -10,7 +10,8 @@ from discord.ext import commands
 
 from bot.cogs.tables import game_autocomplete, reader
 from bot.names import shown_name
-from bot.stats import leaderboard, per_game
+from bot.stats import best_results, leaderboard, per_game
+from games.engine import Game
 from games.localize import render
 from games.options import quoted
 from games.registry import GAMES
@@ -61,13 +62,17 @@ class StatsCog(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The best-rated players of a game on this server")
-    @app_commands.describe(game="The game")
+    @app_commands.describe(game="The game", daily="Only today's daily deal (games that have one)")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+    async def leaderboard(self, interaction: discord.Interaction, game: str, daily: bool = False) -> None:
         key = game.strip().lower()
         if key not in GAMES:
             return await tell(interaction, T("There is no game called {game}.", game=quoted(game)))
+        if daily and type(GAMES[key]).daily_seed is Game.daily_seed:
+            return await tell(interaction, T("{game} has no daily deal.", game=GAMES[key].title))
+        if daily or type(GAMES[key]).result_scores is not Game.result_scores:
+            return await self._score_board(interaction, key, daily)
         best = leaderboard(await self.store.results(interaction.guild_id, game=key))
         if not best:
             return await tell(interaction, T("Nobody has finished a game of {game} here yet.", game=GAMES[key].title))
@@ -81,6 +86,28 @@ class StatsCog(commands.Cog):
                               description="\n".join(lines), colour=discord.Colour.gold())
         embed.set_footer(text=render(T("The rating accounts for opponents' strength (Plackett-Luce, like TrueSkill)."),
                                      language))
+        await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+
+    async def _score_board(self, interaction: discord.Interaction, key: str, daily: bool) -> None:
+        """The leaderboard of a game that scores its own results (a solitaire): each member's best game,
+        won first, then score, then time; ``daily``: today's daily deal only."""
+        day = self.bot.service.today().isoformat() if daily else None
+        best = best_results(await self.store.results(interaction.guild_id, game=key), day)
+        title = GAMES[key].title
+        if not best:
+            return await tell(interaction, T("Nobody has finished today's daily deal of {game} here yet.", game=title)
+                              if daily else T("Nobody has finished a game of {game} here yet.", game=title))
+        language = await self.bot.service.guild_language(interaction.guild_id,
+                                                         getattr(interaction.guild_locale, "value", None))
+        lines = [render(T("{place}. {member}: **{score}** points · {time} · {result} · {n} played", place=i,
+                          member=f"<@{b.user_id}>", score=int(b.score), time=f"{b.seconds // 60}:{b.seconds % 60:02d}",
+                          result=T("won") if b.won else T("not won"), n=b.played), language)
+                 for i, b in enumerate(best, 1)]
+        heading = T("{game}: daily deal of {day}", game=title, day=day) if daily else T("{game} leaderboard",
+                                                                                         game=title)
+        embed = discord.Embed(title=render(heading, language), description="\n".join(lines),
+                              colour=discord.Colour.gold())
+        embed.set_footer(text=render(T("Best game of each player: won first, then score, then time."), language))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="forget-me", description="Delete your results and your name from the bot's records")

@@ -56,11 +56,11 @@ class _Node:
 def rank_rewards(before: Sequence[float], after: Sequence[float],
                  progress: Sequence[float] | None = None) -> list[float]:
     gains: list = [a - b for a, b in zip(after, before, strict=True)]
+    if len(gains) < 2:    # a solitaire: a gain of its own score is all there is to reward
+        return [1.0 if gains and gains[0] > 0 else 0.5]
     if progress is not None:
         gains = list(zip(gains, progress, strict=True))
     n = len(gains)
-    if n < 2:
-        return [1.0 if gains and gains[0] > 0 else 0.5]
     out = []
     for i, mine in enumerate(gains):
         beaten = sum(1.0 if mine > other else 0.5 if mine == other else 0.0

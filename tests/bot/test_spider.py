@@ -1,0 +1,120 @@
+"""Spider through SimCord (issue 18): a solo game starts at /play without a lobby and shows its board, a
+race of two plays one deal on two boards and shows both racers' progress, Hint answers privately and changes
+nothing, computer players are refused, moves carry the time, and the daily deal is the same for everyone."""
+
+from __future__ import annotations
+
+from tests.bot.sim import custom_ids, fetch, table_id, text_of
+from tests.bot.test_compose import labelled
+
+
+def labels(message) -> list[str]:
+    return [getattr(child, "label", None) or "" for row in message.components for child in row.children]
+
+
+async def solo(env, options: str | None = None):
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    member = guild.add_member(env.create_user("alice"))
+    kwargs = {"game": "spider"} | ({"options": options} if options else {})
+    message = (await member.slash(channel, "play", **kwargs)).response.message
+    return channel, member, message, env.bot.service.tables[table_id(message)]
+
+
+async def test_solo_spider_starts_at_once_without_a_lobby_and_shows_the_board(simcord_env):
+    """/play game:spider: the game is running at once (no Start button), the board is a code block with ##."""
+    channel, member, message, table = await solo(simcord_env)
+    assert table.status == "playing"
+    await simcord_env.settle()
+    text = text_of(await fetch(simcord_env, channel, message.id))
+    assert "```" in text and "##" in text
+    assert f"ct:{table.id}:start" not in custom_ids(await fetch(simcord_env, channel, message.id))
+
+
+async def test_a_move_is_two_clicks_from_column_to_column_and_carries_the_time(simcord_env):
+    """Input: pick the column to move from, then the column it goes to; the stored move has its time."""
+    channel, member, message, table = await solo(simcord_env)
+    s = table.state
+    s.up[0][0], s.up[0][1], s.down[0][1] = ["10D"], ["9S"], ["4H"]
+    panel = (await member.click(message, custom_id=f"ct:{table.id}:hand")).response
+    panel = (await member.click(panel.message, custom_id=labelled(panel.message, "Column 2 (9♠)"))).response
+    assert all("Column" in label for label in labels(panel.message) if label.startswith("Column"))
+    await member.click(panel.message, custom_id=labelled(panel.message, "Column 1: 9♠ onto 10♦"))
+    seat, move = (await simcord_env.bot.store.moves(table.id))[-1][1:]
+    assert move.startswith("move 2 1 at=") and table.state.up[0][0] == ["10D", "9S"]
+
+
+async def test_hint_is_private_and_changes_nothing(simcord_env):
+    """Hint (Clarification 10): the answer is in the member's own panel, the score and moves stay as they were."""
+    channel, member, message, table = await solo(simcord_env)
+    s = table.state
+    s.up[0][0], s.up[0][1], s.down[0][1] = ["10D"], ["9S"], ["4H"]
+    before, version = s.to_json(), table.version
+    panel = (await member.click(message, custom_id=f"ct:{table.id}:hand")).response
+    hint = next(c for c in custom_ids(panel.message) if c.startswith("cn:") and c.split(":")[4] == "tip")
+    answer = (await member.click(panel.message, custom_id=hint)).response
+    assert answer.ephemeral and "Hint: move" in answer.content
+    assert table.state.to_json() == before and table.version == version
+
+
+async def test_a_race_of_two_plays_one_deal_on_two_boards_and_shows_both(simcord_env):
+    """Race (Clarification 9): the race waits in a lobby; both boards have the same shuffle and the table shows
+    each racer's progress; computer players are refused."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    message = (await alice.slash(channel, "play", game="spider", options="race=yes")).response.message
+    tid = table_id(message)
+    refused = await alice.click(message, custom_id=f"ct:{tid}:cpu")
+    assert "no computer players" in refused.response.content
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    s = table.state
+    assert [c.split(".")[0] for c in s.stock[0]] == [c.split(".")[0] for c in s.stock[1]]
+    await env.settle()
+    text = text_of(await fetch(env, channel, message.id))
+    assert "alice: 0/8 runs" in text and "bob: 0/8 runs" in text
+    panel = (await bob.click(message, custom_id=f"ct:{tid}:hand")).response
+    assert panel.ephemeral and "```" in panel.content and "##" in panel.content, "a racer sees their own board"
+
+
+async def test_the_daily_deal_is_the_same_for_two_members(simcord_env):
+    """Daily deal: two members who ask for it the same day get the same shuffle."""
+    *_, first = await solo(simcord_env, "daily=yes suits=2")
+    *_, second = await solo(simcord_env, "daily=yes suits=2")
+    assert first.record.seed == second.record.seed
+    assert first.state.stock[0] == second.state.stock[0]
+
+
+async def finish(env, member, channel, options: str) -> None:
+    """A solo game played to its end: one move, then Give up."""
+    message = (await member.slash(channel, "play", game="spider", options=options)).response.message
+    table = env.bot.service.tables[table_id(message)]
+    moves = table.game.moves(table.state, 0)
+    await env.bot.service.act(table.id, member.id, table.version, moves[0])
+    if table.status == "playing":
+        await env.bot.service.act(table.id, member.id, table.version, "giveup")
+    assert table.status == "finished"
+
+
+async def test_leaderboard_ranks_the_best_game_by_score_and_daily_only_the_days_daily_deals(simcord_env):
+    """Clarification 8 and the daily leaderboard: /leaderboard game:spider ranks each member's best game (won,
+    then score, then time); daily:yes counts only today's daily deals."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    await finish(env, alice, channel, "daily=yes")
+    await finish(env, bob, channel, "suits=1")
+    board = (await bob.slash(channel, "leaderboard", game="spider")).response.embeds[0].description
+    assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board and "points" in board
+    daily = (await bob.slash(channel, "leaderboard", game="spider", daily=True)).response.embeds[0]
+    assert f"<@{alice.id}>" in daily.description and f"<@{bob.id}>" not in daily.description
+    assert "daily deal" in daily.title
+    refused = await bob.slash(channel, "leaderboard", game="crazy_eights", daily=True)
+    assert "no daily deal" in refused.response.content
+    stats = (await alice.slash(channel, "stats", game="spider")).response
+    shown = stats.content or "\n".join(e.description or "" for e in stats.embeds)
+    assert "1 played" in shown and "0 won" in shown, "a board given up is no win in /stats"
