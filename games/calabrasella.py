@@ -691,10 +691,8 @@ class Calabrasella(Game[CalabrasellaState]):
     def determinize(self, s: CalabrasellaState, seat: int | None, rng: random.Random) -> CalabrasellaState:
         """Deal the unseen cards anew, then swap away any card of a suit a hand has shown
         it lacks, with an unseen card from a place that may hold it (a hand without that
-        void, the face-down widow or the discards). An all-pass redeal in the copy deals new
-        cards at random, not the real game's next deal."""
+        void, the face-down widow or the discards)."""
         twin = super().determinize(s, seat, rng)
-        twin.seed = rng.getrandbits(32)
         places = [(z.cards, s.voids[int(z.name[5:])] if z.name.startswith("hand ") else "")
                   for z in self.zones(twin) if z.visible_to not in ("all", seat)]
         for cards, void in places:

@@ -291,6 +291,13 @@ class State:
 S = TypeVar("S", bound=State)
 
 
+def reseeded(twin: S, rng: random.Random) -> S:
+    """``twin`` (a search's copy of a state) with a seed drawn from ``rng``, so its future random
+    events are its own and not a foretelling of the real game's."""
+    twin.seed = rng.getrandbits(32)
+    return twin
+
+
 @lru_cache(maxsize=512)
 def _parse_options(cls: type[Options], items: tuple) -> Options:
     return cls(**dict(items))
@@ -494,8 +501,10 @@ class Game(Generic[S]):
     def determinize(self, s: S, seat: int | None, rng: random.Random) -> S:
         """A copy of ``s`` in which every card ``seat`` cannot see is dealt anew at
         random among the places it cannot see, keeping each place's size. What the
-        seat can see, and the order of its own cards, stay as they are."""
-        twin = s.clone()
+        seat can see, and the order of its own cards, stay as they are. The copy has a seed of its
+        own, so the random events still to come (a reshuffled stock, a redeal) are not the real
+        game's: an override that does not start from this method draws one too (`reseeded`)."""
+        twin = reseeded(s.clone(), rng)
         hidden = [z for z in self.zones(twin) if z.visible_to != "all" and z.visible_to != seat]
         pool = sorted(c for z in hidden for c in z.cards)
         rng.shuffle(pool)

@@ -41,7 +41,20 @@ from functools import cache
 from games import cards as C
 from games.common.match import first_dealer, next_dealer, next_seat
 from games.common.tricks import ACES_HIGH, beats, led_suit, legal_follow, strength, winning_index
-from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
+from games.engine import (
+    BadOption,
+    Event,
+    Game,
+    Move,
+    Outcome,
+    PileView,
+    SeatView,
+    State,
+    View,
+    Zone,
+    placings_from,
+    reseeded,
+)
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
 
@@ -498,7 +511,7 @@ class OhHell(Game[OhHellState]):
         others = [i for i in range(s.players) if i != seat]
         if not any(s.voids[i] for i in others):
             return super().determinize(s, seat, rng)
-        twin = s.clone()
+        twin = reseeded(s.clone(), rng)
         # Usually it is enough that the hands with the most voids draw first, each
         # at random from the unseen cards it may hold.
         pool = sorted([c for i in others for c in s.hands[i]] + s.stock)

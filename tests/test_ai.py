@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pickle
 import random
-from math import comb
+from collections.abc import Iterator
+from itertools import count
 
 import pytest
 
@@ -15,6 +16,7 @@ from games.cards import french_deck
 from games.registry import GAMES
 from tests.climbing_states import round_state
 from tests.playthrough import hidden_from
+from tests.sign_test import sequential_sign, sign_test_p
 from tests.table_helpers import laid_out
 
 
@@ -48,8 +50,20 @@ def test_determinize_keeps_what_the_seat_sees_and_reshuffles_the_rest(key: str) 
         assert game.view(d, seat) == game.view(s, seat)
         assert sorted(hidden_from(game, d, seat)) == sorted(hidden_from(game, s, seat))
         assert game.moves(d, seat) == game.moves(s, seat)
-        changed |= d != s
+        changed |= [z.cards for z in game.zones(d)] != [z.cards for z in game.zones(s)]
     assert changed, "hidden cards were never redealt"
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_the_searchs_imagined_game_does_not_foresee_the_real_games_shuffles(key: str) -> None:
+    """A redeal or a reshuffled stock in a search's copy must not be the real game's next one
+    (Calabrasella's search passed good hands because the copy's all-pass redeal was the real one)."""
+    game = GAMES[key]
+    s = midgame(game, game.seats.start, seed=11, plies=5)
+    seat = sorted(game.to_move(s))[0]
+    real = s.clone().rng().getrandbits(64)
+    futures = {game.determinize(s, seat, random.Random(n)).rng().getrandbits(64) for n in range(5)}
+    assert real not in futures and len(futures) == 5
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -121,16 +135,16 @@ def test_far_behind_in_a_one_hand_match_the_search_still_passes_a_two_on_instead
 
 def test_a_search_that_cannot_tell_its_moves_apart_plays_the_rule_of_thumb() -> None:
     """Crazy Eights, two players: five hearts and an 8 fit the 5 of hearts, and 200 playouts cannot
-    tell which heart is best to shed. Rather than a near-random pick, the search keeps to the rule
-    of thumb (shed the costly king of the long suit, keep the 8) unless it is sure of better (the
-    game's heuristic_trust)."""
+    tell which heart is best to shed. Rather than a near-random pick (one in seven), the search mostly
+    keeps to the rule of thumb (shed the costly king of the long suit, keep the 8) unless it is sure of
+    better (the game's heuristic_trust)."""
     game = GAMES["crazy_eights"]
     s = game.start(2, {}, 1)
     seat = s.turn
     s.hands[seat], s.discard[-1], s.named = ["8S", "KH", "3H", "JH", "6D", "5C", "7H", "9C", "2S"], "5H", ""
     assert heuristic_choice(game, s, seat) == "play KH"
     picks = [str(SearchPlayer(iterations=200, seconds=None, seed=seed).choose(game, s, seat)) for seed in range(12)]
-    assert picks.count("play KH") >= 9, picks
+    assert picks.count("play KH") >= 8, picks
 
 
 def test_a_search_sure_of_a_better_move_overrules_the_rule_of_thumb(monkeypatch) -> None:
@@ -152,54 +166,44 @@ def test_make_player_refuses_unknown_kinds() -> None:
         make_player("genius")
 
 
-def sign_test_p(wins: int, losses: int) -> float:
-    """One-sided p-value of at least ``wins`` wins out of ``wins + losses`` fair coin flips."""
-    n = wins + losses
-    return sum(comb(n, k) for k in range(wins, n + 1)) / 2 ** n
-
-
-# game, players, hands, search iterations: the cheapest seeded runs that pass with room to spare
-# (p around 1e-4 or lower where it costs little), so that CI stays short with every game; the longer
-# comparisons (win shares over whole matches, the production budget) are python -m benchmarks.engine
+# game, players, most deals, search iterations: cheap seeded runs in which the search shows its edge over
+# random players within about two thirds of the most deals (CI stops each at its first significant deal);
+# the longer comparisons (win shares over whole matches, the production budget) are python -m benchmarks.engine.
+# Two-handed Jack Change It is mostly luck (the search wins about 72 % of first hands), and Envite's search
+# weighs stakes, declining a challenge it would likely lose, so it wins fewer first hands than it gains stones
+# by (about 58 % at 50 playouts): each needs many deals.
 # games that offer computer players (a solitaire such as Spider offers none: `Game.computers`)
 OFFERED = {key for key, game in GAMES.items() if game.computers}
-STRENGTH = [("crazy_eights", 2, 24, 25), ("oh_hell", 3, 24, 75), ("scopa", 2, 40, 50),
-            ("fan_tan", 3, 36, 25), ("newmarket", 3, 150, 25), ("trash", 4, 1000, 15),
-            ("jack_change_it", 2, 40, 200), ("last_one", 2, 16, 100), ("page_one", 2, 40, 25),
-            ("thirteen", 2, 20, 50), ("big_two", 2, 16, 25), ("dou_dizhu", 3, 60, 15),
+STRENGTH = [("crazy_eights", 2, 30, 25), ("oh_hell", 3, 24, 75), ("scopa", 2, 45, 50),
+            ("fan_tan", 3, 36, 25), ("newmarket", 3, 200, 25), ("trash", 4, 1000, 15),
+            ("jack_change_it", 2, 100, 200), ("last_one", 2, 30, 100), ("page_one", 2, 45, 25),
+            ("thirteen", 2, 20, 50), ("big_two", 2, 16, 25), ("dou_dizhu", 3, 150, 15),
             ("stop_the_bus", 2, 30, 25), ("i_doubt_it", 3, 14, 10), ("xeri", 2, 30, 25),
             ("kontsina", 2, 30, 25), ("cassino", 2, 21, 25), ("diloti", 2, 30, 20),
-            ("dingo", 4, 40, 25), ("mattis", 3, 40, 4), ("envite", 4, 300, 50),
-            ("calabrasella", 3, 120, 10), ("trex", 4, 70, 40), ("seven_rummy", 2, 20, 20)]
-# Two-handed Jack Change It is mostly luck: the search wins about 72 % of first hands against a
-# random player (85 of 120 deals at 200 playouts, python -m benchmarks.engine for whole matches),
-# and showing that at p < 0.001 would take over 60 deals of 3 s each; 40 deals show it at p < 0.01
-# Envite: the search weighs stakes (it declines a challenge it would likely lose, the others scoring 2), so
-# it wins fewer first hands than it gains stones by (about 58 % of 300 deals at 50 playouts)
-SIGNIFICANCE = {"jack_change_it": 0.01, "envite": 0.01}
+            ("dingo", 4, 40, 25), ("mattis", 3, 40, 4), ("envite", 4, 450, 50),
+            ("calabrasella", 3, 120, 10), ("trex", 4, 100, 40), ("seven_rummy", 2, 30, 20)]
 # Calabrasella: a first hand is decisive between seats 0 and 1 only when one of them declares (two defenders
 # gain alike), and a random declarer often wins on cards alone: 120 cheap deals rather than few deep ones
 
 
 @pytest.mark.parametrize(("key", "players", "hands", "iterations"), STRENGTH)
 def test_search_player_beats_random_players(key: str, players: int, hands: int, iterations: int) -> None:
-    """Seat 0 searches, the others play at random. Over the first hand of many
-    seeded deals, seat 0 gains more than the random seat 1 far more often than
-    chance allows (sign test, p < 0.001 unless SIGNIFICANCE says; the seats are otherwise alike)."""
+    """Seat 0 searches, the others play at random. Over the first hand of seeded deals, seat 0 gains
+    more than the random seat 1 far more often than chance allows (a sequential sign test, stopping once
+    significant, p < 0.01 overall; the seats are otherwise alike)."""
     assert {k for k, *_ in STRENGTH} == OFFERED, "every game with computer players needs a strength test"
-    wins, losses = first_hand_signs(key, players, hands, iterations, "random")
-    assert sign_test_p(wins, losses) < SIGNIFICANCE.get(key, 0.001), f"{key}: search won {wins}, lost {losses}"
+    wins, losses, stop = sequential_sign(first_hand_results(key, players, iterations, "random"), hands, 0.01)
+    assert sign_test_p(wins, losses) <= stop, f"{key}: search won {wins}, lost {losses}"
 
 
 HAND_PLIES = 5000   # far more moves than any first hand takes: a hand still going is a bug, not a slow test
 
 
-def first_hand_signs(key: str, players: int, hands: int, iterations: int, others: str) -> tuple[int, int]:
-    """Seat 0 searches with ``iterations`` playouts, the other seats are ``others`` players. Over the first
-    hand of ``hands`` seeded deals: how often seat 0 gained more than seat 1, and how often less."""
+def first_hand_results(key: str, players: int, iterations: int, others: str) -> Iterator[int]:
+    """Seat 0 searches with ``iterations`` playouts, the other seats are ``others`` players. Deal after
+    seeded deal: 1 when seat 0 gained more than seat 1 over the first hand, -1 when less, 0 on a tie."""
     game = GAMES[key]
-    wins = losses = 0
-    for seed in range(hands):
+    for seed in count():
         s = game.start(players, {}, seed)
         search = SearchPlayer(iterations=iterations, seconds=None, seed=seed)
         other = make_player(others, seed)
@@ -212,10 +216,11 @@ def first_hand_signs(key: str, players: int, hands: int, iterations: int, others
         else:
             raise AssertionError(f"{key}: the first hand of deal {seed} has not ended after {HAND_PLIES} moves")
         after = game.standing(s)
-        mine, theirs = after[0] - before[0], after[1] - before[1]
-        wins += mine > theirs
-        losses += mine < theirs
-    return wins, losses
+        yield sign(after[0] - before[0] - (after[1] - before[1]))
+
+
+def sign(x: float) -> int:
+    return (x > 0) - (x < 0)
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -272,12 +277,18 @@ HEURISTIC_STRENGTH = [("crazy_eights", 2, 30), ("oh_hell", 3, 120), ("scopa", 2,
 def test_heuristic_player_beats_random_players(key: str, players: int, hands: int) -> None:
     """Seat 0 plays by the game's rule of thumb, the others at random. Over the first
     hand of many seeded deals, seat 0 gains more than the random seat 1 far more often
-    than chance allows (sign test, p < 0.001)."""
+    than chance allows (the sequential sign test, p < 0.001 overall)."""
     assert {k for k, *_ in HEURISTIC_STRENGTH} == OFFERED, (
         "every game with computer players needs a heuristic strength test")
+    wins, losses, stop = sequential_sign(heuristic_results(key, players), hands, 0.001)
+    assert sign_test_p(wins, losses) <= stop, f"{key}: heuristic won {wins}, lost {losses}"
+
+
+def heuristic_results(key: str, players: int) -> Iterator[int]:
+    """Seat 0 plays by the rule of thumb, the others at random: deal after seeded deal, the sign of what
+    seat 0 gained over the first hand less what seat 1 gained."""
     game = GAMES[key]
-    wins = losses = 0
-    for seed in range(hands):
+    for seed in count():
         s = game.start(players, {}, seed)
         heuristic, rand = make_player("heuristic", seed), RandomPlayer(seed)
         before, hand = game.standing(s), s.hand_no
@@ -285,10 +296,7 @@ def test_heuristic_player_beats_random_players(key: str, players: int, hands: in
             seat = sorted(game.to_move(s))[0]
             game.apply(s, seat, (heuristic if seat == 0 else rand).choose(game, s, seat))
         after = game.standing(s)
-        mine, theirs = after[0] - before[0], after[1] - before[1]
-        wins += mine > theirs
-        losses += mine < theirs
-    assert sign_test_p(wins, losses) < 0.001, f"{key}: heuristic won {wins}, lost {losses}"
+        yield sign(after[0] - before[0] - (after[1] - before[1]))
 
 
 def heuristic_choice(game, s, seat: int) -> str:
@@ -342,21 +350,17 @@ def first_hand_gains(game, players: int, seed: int, seated) -> tuple[float, floa
     return after[0] - before[0], after[1] - before[1]
 
 
-def level_duel(key: str, players: int, deals: int, budget: int, better: str, worse: str) -> tuple[int, int]:
-    """(wins, losses) of ``better`` against ``worse`` over the first hand of each seeded deal, played
-    twice with the two seats swapped; further seats play ``worse``. ``budget`` is the full budget."""
+def level_duel(key: str, players: int, budget: int, better: str, worse: str) -> Iterator[int]:
+    """The sign of ``better``'s gain over ``worse``'s in the first hand of each seeded deal, played twice
+    with the two seats swapped; further seats play ``worse``. ``budget`` is the full budget."""
     game = GAMES[key]
-    wins = losses = 0
-    for seed in range(deals):
+    for seed in count():
         for flip in (False, True):
             kinds = [worse, better] if flip else [better, worse]
             kinds += [worse] * (players - 2)
             seated = [make_level(k, seed=seed * 10 + i, iterations=budget, seconds=None) for i, k in enumerate(kinds)]
             first, second = first_hand_gains(game, players, seed, seated)
-            mine, theirs = (second, first) if flip else (first, second)
-            wins += mine > theirs
-            losses += mine < theirs
-    return wins, losses
+            yield sign(second - first if flip else first - second)
 
 
 def test_levels_are_the_config_setting_and_go_to_worker_processes_whole() -> None:
@@ -371,18 +375,18 @@ def test_levels_are_the_config_setting_and_go_to_worker_processes_whole() -> Non
         make_level("genius")
 
 
-# game, players, deals (each played twice, seats swapped), full budget: the seeded runs that show strong
-# beating easy in about 25 s of CPU in all (p <= 0.005 at these seeds). Left out, because a run CI can afford
-# does not show it: a hand's luck outweighs the gap at strong = 60 playouts a decision, where strong wins
-# only 55-65 % of hands (over 12 deals: Scopa 16-7, Fan Tan 15-8, Last One 15-9, Big Two 13-11, Dou Dizhu
-# 10-7; Crazy Eights 17-7 but 25 s), or not at all (Newmarket 56-63 over 60 deals; Trash 9-15, nearly no
-# choices); Page One and Jack Change It, whose search is being reworked; I Doubt It, whose deals cost minutes.
-LEVEL_DUELS = [("oh_hell", 3, 30, 60), ("thirteen", 2, 24, 60), ("stop_the_bus", 2, 150, 60)]
+# game, players, deals (each played twice, seats swapped), full budget: seeded runs that show strong beating
+# easy (a sequential sign test, p < 0.05 overall). Left out, because a run CI can afford does not show it: a
+# hand's luck outweighs the gap where strong wins only 55-65 % of hands (over 12 deals at 60 playouts: Scopa
+# 16-7, Fan Tan 15-8, Last One 15-9, Big Two 13-11, Dou Dizhu 10-7; Crazy Eights 17-7 but 25 s; Oh Hell 30-23
+# over 60 at 150 playouts), or not at all (Newmarket 56-63 over 60 deals; Trash 9-15, nearly no choices); Page
+# One and Jack Change It, whose search is being reworked; I Doubt It, whose deals cost minutes.
+LEVEL_DUELS = [("thirteen", 2, 30, 150), ("stop_the_bus", 2, 150, 60)]
 
 
 @pytest.mark.parametrize(("key", "players", "deals", "budget"), LEVEL_DUELS)
 def test_strong_computers_beat_easy_ones(key: str, players: int, deals: int, budget: int) -> None:
     """Head to head over the first hand of seeded deals, each dealt twice with the two seats swapped, a
-    strong computer gains more than an easy one far more often than less (sign test, p < 0.05)."""
-    wins, losses = level_duel(key, players, deals, budget, "strong", "easy")
-    assert sign_test_p(wins, losses) < 0.05, f"{key}: strong won {wins}, lost {losses}"
+    strong computer gains more than an easy one far more often than less (sequential sign test, p < 0.05)."""
+    wins, losses, stop = sequential_sign(level_duel(key, players, budget, "strong", "easy"), 2 * deals, 0.05)
+    assert sign_test_p(wins, losses) <= stop, f"{key}: strong won {wins}, lost {losses}"
