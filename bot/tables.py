@@ -632,13 +632,20 @@ class TableService:
                 raise TableError(T("Cannot start: {error}.", error=reason(e))) from None
             table.state = state
             table.record.state = state.to_json()
-            table.record.status = PLAYING
+            table.record.status = FINISHED if state.over else PLAYING   # over at once: a race simulated whole
             table.recent.append(T("The game begins: {status}", status=table.view(None).status))
             self._refresh_deadline(table)
             await self._save(table)
+            if state.over:
+                await self._record_at_start(table)
         await self._notify(table)
         self._schedule_computers(table)
         return table
+
+    async def _record_at_start(self, table: Table) -> None:
+        """The results of a game decided when it started (no move to store them with)."""
+        with self._storing(f"table {table.id}"):
+            await self.store.record_results(table.record, self._results(table))
 
     @staticmethod
     def check_may_cancel(table: Table, user_id: int, is_admin: bool = False) -> None:
@@ -786,14 +793,31 @@ class TableService:
             return
         if reaction is not None and reaction == meta.get("reaction") and "deadline" in meta:
             return
-        limit = int(table.game.window_seconds(table.state) or meta.get("window", 20)) if reaction \
-            else int(meta.get("timer", 0))
+        limit = self._window_limit(table) if reaction else int(meta.get("timer", 0))
         meta["reaction"] = reaction
         if limit > 0:
             meta["deadline"] = self.clock() + limit
             self.arm_timer(meta["deadline"])
         else:
             meta.pop("deadline", None)
+
+    @staticmethod
+    def _window_limit(table: Table) -> int:
+        return int(table.game.window_seconds(table.state) or table.record.meta.get("window", 20))
+
+    def shown(self, table: Table, reaction: str | None) -> None:
+        """The table message drawn while reaction window ``reaction`` was open has gone out. A window
+        whose time starts when shown (`Game.window_starts_when_shown`) gets its full time from now, once,
+        so a slow (rate-limited) edit delays the game instead of shortening the window. Kept in memory
+        until the next change is stored: after a restart the window runs to the deadline it opened with."""
+        meta = table.record.meta
+        if (reaction is None or table.status != PLAYING or table.state is None or meta.get("reaction") != reaction
+                or meta.get("shown") == reaction or "deadline" not in meta
+                or not table.game.window_starts_when_shown(table.state)):
+            return
+        meta["shown"] = reaction
+        meta["deadline"] = self.clock() + self._window_limit(table)
+        self.arm_timer(meta["deadline"])
 
     def _close_if_deserted(self, table: Table) -> None:
         if table.status == PLAYING and not table.present():

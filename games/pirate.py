@@ -13,7 +13,8 @@ Choices where the rules file leaves room (decisions and clarifications in
   turns one card from its stock onto its waste (an empty stock is the waste turned
   over, unshuffled). Only the card just turned may be played. A tick is a reaction
   window both seats answer: **Play** / **Claim** / **Hold** (the last pressed counts,
-  Clarification 5), **Auto** toggles the seat's standing autopilot, and **Done**
+  Clarification 5; each may be pressed once a tick, so Hold after Play is a change of
+  mind but the buttons cannot be toggled for ever), **Auto** toggles the seat's standing autopilot, and **Done**
   ends the seat's say in this tick; the front end's clock says Done for a seat when
   the tick's time (option ``tick_seconds``) runs out, so a tick lasts its seconds
   unless every human is done early (shared convention 5), and a computer seat is
@@ -84,6 +85,7 @@ class PirateState(State):
     tick: int = 0
     turned: list[str] = field(default_factory=list)          # per seat: the card turned this tick ("" none)
     pressed: dict[str, str] = field(default_factory=dict)    # seat: its last press this tick
+    used: list[str] = field(default_factory=list)            # "seat:press" pressed this tick (once each)
     toggled: list[int] = field(default_factory=list)         # seats that pressed Auto this tick
     done: list[int] = field(default_factory=list)            # seats done with this tick
     auto: list[bool] = field(default_factory=list)
@@ -204,7 +206,7 @@ class Pirate(Game[PirateState]):
     def _open_tick(self, s: PirateState) -> None:
         """Each seat still holding cards turns its next one."""
         s.tick += 1
-        s.pressed, s.toggled, s.done = {}, [], []
+        s.pressed, s.used, s.toggled, s.done = {}, [], [], []
         s.turned = ["", ""]
         for seat in range(2):
             if not s.stock[seat] and s.waste[seat]:
@@ -225,13 +227,11 @@ class Pirate(Game[PirateState]):
         if s.paused:
             return [GO_ON]
         out = []
-        answer = s.pressed.get(str(seat))
-        if self.playable(s, seat) and answer != "play":
-            out.append(PLAY)
-        if self.claimable(s, seat) and answer != "claim":
-            out.append(CLAIM)
-        if (self.playable(s, seat) or self.claimable(s, seat)) and answer != "hold":
-            out.append(HOLD)
+        used = {u.split(":")[1] for u in s.used if u.startswith(f"{seat}:")}
+        can_play, can_claim = self.playable(s, seat), self.claimable(s, seat)
+        for move, offered in ((PLAY, can_play), (CLAIM, can_claim), (HOLD, can_play or can_claim)):
+            if offered and move.kind not in used:
+                out.append(move)
         if seat not in s.toggled:
             out.append(AUTO)
         out.append(DONE)
@@ -248,6 +248,7 @@ class Pirate(Game[PirateState]):
             return []
         if move.kind in PRESSES:
             s.pressed[str(seat)] = move.kind
+            s.used.append(f"{seat}:{move.kind}")
             return []
         s.done.append(seat)
         if len(s.done) < 2:
@@ -255,11 +256,16 @@ class Pirate(Game[PirateState]):
         return self._end_tick(s)
 
     def timeout_move(self, s: PirateState, seat: int) -> Move | None:
-        """The tick's time ran out: the seat is done (its press, or its autopilot, decides)."""
-        return GO_ON if s.paused else DONE
+        """The tick's time ran out: the seat is done (its press, or its autopilot, decides). A paused race
+        waits for a player (a turn timer, if the server set one, counts against them)."""
+        return None if s.paused else DONE
 
     def reaction(self, s: PirateState) -> str | None:
         return None if s.over or s.paused else f"tick:{s.hand_no}:{s.tick}"
+
+    def window_starts_when_shown(self, s: PirateState) -> bool:
+        """Clarification 9: a tick's window starts once the table showing its cards has gone out."""
+        return True
 
     def window_seconds(self, s: PirateState) -> int | None:
         return int(self.options_of(s).tick_seconds)
