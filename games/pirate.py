@@ -32,8 +32,8 @@ Choices where the rules file leaves room (decisions and clarifications in
   watching their autopilots), the race pauses; either player's **Go on** resumes it.
 * Mode ``auto`` (Clarification 10): both seats on autopilot, the whole race is
   simulated when the table starts and its result recorded; the table shows the
-  final position and the race's story (a tick-by-tick replay on the table message
-  is not built yet).
+  final position and the race's story (each ship's end and its tick). A tick-by-tick
+  replay on the table message is not built yet.
 * Match (Clarification 11): one game by default, its result the match's (a draw
   included); ``match_wins`` N plays games until a seat has won N, a drawn game
   counting for nobody.
@@ -94,6 +94,7 @@ class PirateState(State):
     paused: bool = False
     news: Any = ""                                           # text_data: what the last tick did
     last_result: Any = ""                                    # text_data: how the last game ended
+    story: list = field(default_factory=list)                # mode auto: text_data of each ship's end
 
 
 def rank(code: str) -> int:
@@ -336,6 +337,9 @@ class Pirate(Game[PirateState]):
             s.ship_no[suit] += 1
             events.append(Event(line))
             news.append(line)
+            if s.options.get("mode") == "auto":
+                s.story.append(text_data(T("Game {game}, tick {tick}: {event}", game=s.hand_no, tick=s.tick,
+                                           event=line)))
         s.news = text_data(news[-1]) if news else ""
         return events
 
@@ -453,6 +457,7 @@ class Pirate(Game[PirateState]):
             facts.append(N("Match: first to win {n} game", "Match: first to win {n} games", o.match_wins))
         if s.news:
             facts.append(text_from(s.news))
+        facts += [text_from(line) for line in s.story]
         if s.last_result and s.over:
             facts.append(text_from(s.last_result))
         piles = []

@@ -130,6 +130,8 @@ E2E = {
     # a pon window after every discard: 60 s, as its deadline runs on the service's real clock and a
     # 6 s window ran out between clicks on a loaded machine (the timeout is tested in test_seven_rummy.py)
     "seven_rummy": (2, 1, "target=0 match_hands=1 pon_window=60"),
+    # the auto race (simulated whole when the table starts); ticks on the clock: tests/bot/test_pirate.py
+    "pirate": (2, 0, "mode=auto"),
 }
 
 
@@ -143,7 +145,7 @@ async def test_a_whole_game_from_play_to_result(simcord_env, key, monkeypatch):
     humans, computers, options = E2E[key]
     guild, channel, members, tid, message = await setup_table(env, key, humans, computers, options)
     await members[0].click(message, custom_id=f"ct:{tid}:start")
-    table = service(env).tables[tid]
+    table = await service(env).get(tid)   # a game decided at start (an auto race) has left memory already
     rng = random.Random(3)
     for turn in range(600):
         await service(env).idle()
