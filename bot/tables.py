@@ -632,20 +632,13 @@ class TableService:
                 raise TableError(T("Cannot start: {error}.", error=reason(e))) from None
             table.state = state
             table.record.state = state.to_json()
-            table.record.status = FINISHED if state.over else PLAYING   # over at once: a race simulated whole
+            table.record.status = PLAYING
             table.recent.append(T("The game begins: {status}", status=table.view(None).status))
             self._refresh_deadline(table)
             await self._save(table)
-            if state.over:
-                await self._record_at_start(table)
         await self._notify(table)
         self._schedule_computers(table)
         return table
-
-    async def _record_at_start(self, table: Table) -> None:
-        """The results of a game decided when it started (no move to store them with)."""
-        with self._storing(f"table {table.id}"):
-            await self.store.record_results(table.record, self._results(table))
 
     @staticmethod
     def check_may_cancel(table: Table, user_id: int, is_admin: bool = False) -> None:

@@ -30,10 +30,13 @@ Choices where the rules file leaves room (decisions and clarifications in
 * Idle tables [rec]: after ``IDLE_TICKS`` ticks in a row that every seat let run
   out without pressing anything (nobody at the table, or both players only
   watching their autopilots), the race pauses; either player's **Go on** resumes it.
-* Mode ``auto`` (Clarification 10): both seats on autopilot, the whole race is
-  simulated when the table starts and its result recorded; the table shows the
-  final position and the race's story (each ship's end and its tick). A tick-by-tick
-  replay on the table message is not built yet.
+* Mode ``auto`` (Clarification 10): both seats on autopilot, nobody presses. The race
+  is decided by the seed alone (the autopilots have no choice to make), and it is shown
+  as a replay: each step is a window of ``REPLAY_SECONDS`` that plays ``REPLAY_TICKS``
+  ticks when it closes, on the front end's clock (a player's **Next** shows the next
+  step at once, when every player pressed it). The result is recorded when the replay
+  reaches the end [rec: recording it before it is shown would tell the players who won].
+  The table lists each ship's end with its tick.
 * Match (Clarification 11): one game by default, its result the match's (a draw
   included); ``match_wins`` N plays games until a seat has won N, a drawn game
   counting for nobody.
@@ -56,14 +59,14 @@ IDLE_TICKS = 20          # ticks every seat let run out without a press before t
 PLAY, CLAIM, HOLD, AUTO, DONE, GO_ON = (Move("play"), Move("claim"), Move("hold"), Move("auto"), Move("done"),
                                         Move("go_on"))
 PRESSES = ("play", "claim", "hold")
-AUTO_TICKS_LIMIT = 20000  # a simulated race never runs longer (the stalemate rule ends it far sooner)
+REPLAY_TICKS, REPLAY_SECONDS = 5, 2    # mode auto: ticks per step of the replay, and seconds per step
 
 
 @dataclass(frozen=True)
 class PirateOptions(Options):
     mode: str = option("tick", choices=("tick", "auto"),
-                       help=T("tick: both players race, a card each per tick; auto: both autopilots race at once "
-                              "and the table shows the result"))
+                       help=T("tick: both players race, a card each per tick; auto: both autopilots race and the "
+                              "table shows the race as a replay"))
     tick_seconds: int = option(3, min=2, max=5, help=T("seconds per tick: each player turns one card per tick"))
     autopilot: bool = option(True, help=T("each player starts with autopilot on: it plays every card that fits "
                                           "unless the player holds it"))
@@ -132,9 +135,6 @@ class Pirate(Game[PirateState]):
     def setup(self, players: int, options: PirateOptions, seed: int) -> PirateState:
         s = PirateState(players=players, seed=seed, options=options.to_dict(), scores=[0, 0])
         self._new_game(s)
-        if options.mode == "auto":
-            s.auto = [True, True]
-            self._race_at_once(s)
         return s
 
     def _new_game(self, s: PirateState) -> list[Event]:
@@ -153,7 +153,7 @@ class Pirate(Game[PirateState]):
         s.halves = {suit: [[], []] for suit in C.SUITS}
         s.ship_no = {suit: 0 for suit in C.SUITS}
         s.won, s.sunk, s.ships, s.ships_sunk = [[], []], [], [0, 0], 0
-        s.auto = [bool(self.options_of(s).autopilot)] * 2
+        s.auto = [bool(self.options_of(s).autopilot) or self.replaying(s)] * 2
         s.quiet = s.idle = 0
         s.paused = False
         s.news = ""
@@ -180,6 +180,10 @@ class Pirate(Game[PirateState]):
 
     def is_keel(self, s: PirateState, seat: int, code: str) -> bool:
         return self.fits(s, seat, code) and not s.halves[C.SUIT[code]][seat]
+
+    def replaying(self, s: PirateState) -> bool:
+        """Mode auto: the autopilots race and the players watch the replay."""
+        return s.options.get("mode") == "auto"
 
     def watching(self, s: PirateState, seat: int) -> bool:
         """A seat whose stock and waste are both empty watches the other's cards (and may claim)."""
@@ -227,6 +231,8 @@ class Pirate(Game[PirateState]):
             return []
         if s.paused:
             return [GO_ON]
+        if self.replaying(s):
+            return [DONE]
         out = []
         used = {u.split(":")[1] for u in s.used if u.startswith(f"{seat}:")}
         can_play, can_claim = self.playable(s, seat), self.claimable(s, seat)
@@ -254,7 +260,15 @@ class Pirate(Game[PirateState]):
         s.done.append(seat)
         if len(s.done) < 2:
             return []
-        return self._end_tick(s)
+        if not self.replaying(s):
+            return self._end_tick(s)
+        events: list[Event] = []
+        for _ in range(REPLAY_TICKS):
+            game = s.hand_no
+            events += self._end_tick(s)
+            if s.over or s.hand_no != game:
+                break
+        return events
 
     def timeout_move(self, s: PirateState, seat: int) -> Move | None:
         """The tick's time ran out: the seat is done (its press, or its autopilot, decides). A paused race
@@ -269,7 +283,7 @@ class Pirate(Game[PirateState]):
         return True
 
     def window_seconds(self, s: PirateState) -> int | None:
-        return int(self.options_of(s).tick_seconds)
+        return REPLAY_SECONDS if self.replaying(s) else int(self.options_of(s).tick_seconds)
 
     def _choice(self, s: PirateState, seat: int) -> str:
         """What the seat does this tick (Clarification 5): its last press, else its autopilot."""
@@ -297,7 +311,7 @@ class Pirate(Game[PirateState]):
         events += self._check_end(s)
         if s.over or s.hand_no != game:
             return events
-        if s.idle >= IDLE_TICKS and s.options.get("mode") != "auto":
+        if s.idle >= IDLE_TICKS and not self.replaying(s):
             s.paused, s.done, s.turned = True, [], ["", ""]
             events.append(Event(T("The race is paused: nobody pressed anything for a while. "
                                   "Press Go on to go on.")))
@@ -337,7 +351,7 @@ class Pirate(Game[PirateState]):
             s.ship_no[suit] += 1
             events.append(Event(line))
             news.append(line)
-            if s.options.get("mode") == "auto":
+            if self.replaying(s):
                 s.story.append(text_data(T("Game {game}, tick {tick}: {event}", game=s.hand_no, tick=s.tick,
                                            event=line)))
         s.news = text_data(news[-1]) if news else ""
@@ -391,18 +405,14 @@ class Pirate(Game[PirateState]):
             return events
         return events + self._new_game(s)
 
-    def _race_at_once(self, s: PirateState) -> None:
-        """Mode auto: both autopilots play every tick until the game is over."""
-        for _ in range(AUTO_TICKS_LIMIT):
-            if s.over:
-                return
-            for seat in sorted(self.to_move(s)):
-                self.play(s, seat, DONE)
-
     # -- what players see
     def instruction(self, s: PirateState, seat: int) -> str:
         if s.paused:
             return T("The race is paused. Press Go on to go on.")
+        if self.replaying(s):
+            return N("The autopilots race: the replay shows {n} tick per step. Press Next to see the next step now.",
+                     "The autopilots race: the replay shows {n} ticks per step. Press Next to see the next step "
+                     "now.", REPLAY_TICKS)
         turned = s.turned[seat]
         auto = T("Autopilot is on.") if s.auto[seat] else T("Autopilot is off.")
         if self.claimable(s, seat):
@@ -417,7 +427,8 @@ class Pirate(Game[PirateState]):
         return T("Nothing to do this tick. {auto}", auto=auto)
 
     def describe(self, s: PirateState, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
-        labels = {"play": T("Play"), "claim": T("Claim"), "hold": T("Hold"), "done": T("Done"),
+        labels = {"play": T("Play"), "claim": T("Claim"), "hold": T("Hold"),
+                  "done": T("Next") if self.replaying(s) else T("Done"),
                   "go_on": T("Go on"),
                   "auto": T("Autopilot off") if s.auto[seat] else T("Autopilot on")}
         return ((T("This tick"), labels[move.kind]),)

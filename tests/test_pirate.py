@@ -250,11 +250,26 @@ def test_clarification_8_stalemate_after_a_full_cycle_without_a_card_played() ->
     assert s.over and GAME.outcome(s).winners == [0]
 
 
-def test_clarification_10_auto_mode_races_at_once() -> None:
-    """Clarification 10: mode auto simulates the whole race when the table starts, result recorded."""
+def test_clarification_10_auto_mode_replays_the_autopilots_race_five_ticks_a_step() -> None:
+    """Clarification 10: in mode auto nobody presses anything but Next; each step of the replay plays
+    five ticks of both autopilots, and the race is the same whatever the steps' timing."""
     s = GAME.start(2, {"mode": "auto"}, 4)
-    assert s.over and GAME.outcome(s) is not None and s.tick > 50
-    assert not GAME.to_move(s)
+    assert GAME.moves(s, 0) == [DONE] and GAME.moves(s, 1) == [DONE] and s.auto == [True, True]
+    assert GAME.window_seconds(s) == 2
+    GAME.apply(s, 0, DONE)
+    assert s.tick == 1
+    GAME.apply(s, 1, DONE)
+    assert s.tick == 6
+    while not s.over:
+        for seat in sorted(GAME.to_move(s)):
+            GAME.apply(s, seat, DONE)
+    plain = GAME.start(2, {}, 4)
+    while not plain.over:   # the same race in tick mode, both autopilots on (Go on after each pause)
+        for seat in sorted(GAME.to_move(plain)):
+            GAME.apply(plain, seat, GAME.rollout_move(plain, seat, GAME.moves(plain, seat), None))
+    assert (s.ships, s.ships_sunk, s.tick) == (plain.ships, plain.ships_sunk, plain.tick)
+    assert GAME.outcome(s).winners == GAME.outcome(plain).winners
+    assert any("tick" in render(f, "en") for f in GAME.view(s, None).facts), "the ships' ends with their ticks"
 
 
 def test_clarification_11_match_to_two_game_wins() -> None:

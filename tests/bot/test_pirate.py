@@ -1,7 +1,7 @@
 """Pirate's ticks on the table service's clock (issue 18), with a fake clock: the ticks advance when
 their time runs out, presses on the hand panel count for the tick, a restart resumes the ticks where
 they were, a tick's time starts only once the table message showing it has gone out, and mode auto
-records the race's result when the table starts."""
+replays the race on the clock."""
 
 from __future__ import annotations
 
@@ -94,10 +94,19 @@ async def test_a_tick_starts_when_the_table_showing_it_has_gone_out(service, clo
     assert t.deadline == pytest.approx(clock.now + 2)
 
 
-async def test_mode_auto_records_the_race_when_the_table_starts(service, store):
-    """Clarification 10: both autopilots race at once; the result is recorded."""
+async def test_mode_auto_replays_on_the_clock_and_records_the_result_at_its_end(service, store, clock):
+    """Clarification 10: the replay steps five ticks every two seconds on the service's clock (no
+    strikes), and the result is recorded when it reaches the end."""
     t = await pirate_table(service, mode="auto")
-    assert t.status == FINISHED and t.state.over
+    assert t.deadline == pytest.approx(clock.now + 2)
+    await run_out(service, clock, t)
+    assert t.state.tick == 6 and t.deadline == pytest.approx(clock.now + 2)
+    for _ in range(400):
+        if t.status != PLAYING:
+            break
+        assert not await store.results(GUILD)
+        await run_out(service, clock, t)
+    assert t.status == FINISHED and not t.record.meta.get("timeouts")
     rows = await store.results(GUILD)
     assert len(rows) == 2 and {r["user_id"] for r in rows} == {ALICE, BOB}
 
