@@ -27,6 +27,8 @@ Choices where the rules file leaves room (decisions and clarifications in
 * Winning (Clarification 7): ⌊(8 − sunk) / 2⌋ + 1 ships wins at once; when all
   eight ships are finished, or at a stalemate (Clarification 8), more ships wins and
   equal ships is a draw.
+* The computer player [rec] plays like the autopilot but misses a fifth of its chances
+  (its reaction is slower than a tick now and then); playouts use the autopilot itself.
 * Idle tables [rec]: after ``IDLE_TICKS`` ticks in a row that every seat let run
   out without pressing anything (nobody at the table, or both players only
   watching their autopilots), the race pauses; either player's **Go on** resumes it.
@@ -59,6 +61,7 @@ IDLE_TICKS = 20          # ticks every seat let run out without a press before t
 PLAY, CLAIM, HOLD, AUTO, DONE, GO_ON = (Move("play"), Move("claim"), Move("hold"), Move("auto"), Move("done"),
                                         Move("go_on"))
 PRESSES = ("play", "claim", "hold")
+COMPUTER_MISSES = 0.2   # the computer player's reaction: the share of its chances it is too slow for
 REPLAY_TICKS, REPLAY_SECONDS = 5, 2    # mode auto: ticks per step of the replay, and seconds per step
 
 
@@ -526,9 +529,19 @@ class Pirate(Game[PirateState]):
 
     def heuristic_decides(self, s: PirateState, seat: int) -> bool:
         """A tick's only choice is to put the turned card on or not, and a card left on the waste is buried
-        until the deck comes round again: the rule of thumb (always put it on) is what a search finds, at a
-        cost of hundreds of ticks per playout."""
+        until the deck comes round again: putting it on is what a search finds, at a cost of hundreds of
+        ticks per playout. The computer is the autopilot with a reaction delay (`heuristic_move`)."""
         return True
+
+    def heuristic_move(self, s, seat, moves, rng):
+        """The computer player: like the autopilot, but its reaction is slower than a tick now and then
+        (it lets COMPUTER_MISSES of its chances to play or claim go by)."""
+        if GO_ON in moves or DONE not in moves or str(seat) in s.pressed:
+            return GO_ON if GO_ON in moves else DONE
+        chance = next((m for m in (PLAY, CLAIM) if m in moves), None)
+        if chance is not None and rng.random() < COMPUTER_MISSES:
+            return HOLD
+        return self.rollout_move(s, seat, moves, rng)
 
     def rollout_move(self, s, seat, moves, rng):
         """Leave the tick to the autopilot, which plays and claims every card that fits (without it: press

@@ -302,3 +302,17 @@ def test_a_done_seat_cannot_press_again_and_moves_say_why() -> None:
     with pytest.raises(IllegalMove):
         GAME.apply(s, 0, HOLD)
     assert GAME.to_move(s) == {1}
+
+
+def test_the_computer_player_misses_some_chances_by_its_reaction_delay() -> None:
+    """Issue 18: the computer opponent plays with its own reaction delay: it lets a fifth of its chances
+    go by (Hold, then Done), and takes the rest (Done: its autopilot plays)."""
+    import random
+
+    s = race(0, (["2S"], ["9H.1"]))
+    build(s, "S", 0, range(1, 2))
+    GAME._open_tick(s)
+    choices = [GAME.heuristic_move(s, 0, GAME.moves(s, 0), random.Random(n)) for n in range(400)]
+    assert 40 <= choices.count(HOLD) <= 120 and choices.count(HOLD) + choices.count(DONE) == 400
+    GAME.apply(s, 0, HOLD)
+    assert GAME.heuristic_move(s, 0, GAME.moves(s, 0), random.Random(0)) == DONE, "a missed chance stays missed"
