@@ -29,9 +29,10 @@ Choices where the rules file leaves room (decisions and clarifications in
   equal ships is a draw.
 * The computer player [rec] plays like the autopilot but misses a fifth of its chances
   (its reaction is slower than a tick now and then); playouts use the autopilot itself.
-* Idle tables [rec]: after ``IDLE_TICKS`` ticks in a row that every seat let run
-  out without pressing anything (nobody at the table, or both players only
-  watching their autopilots), the race pauses; either player's **Go on** resumes it.
+* Idle tables [rec]: after ``IDLE_TICKS`` ticks in a row without a press of Play,
+  Claim or Auto (nobody at the table, or both players only watching their autopilots;
+  Hold does not count, as the computer's missed chances are Holds), the race pauses;
+  either player's **Go on** resumes it.
 * Mode ``auto`` (Clarification 10): both seats on autopilot, nobody presses. The race
   is decided by the seed alone (the autopilots have no choice to make), and it is shown
   as a replay: each step is a window of ``REPLAY_SECONDS`` that plays ``REPLAY_TICKS``
@@ -96,7 +97,7 @@ class PirateState(State):
     done: list[int] = field(default_factory=list)            # seats done with this tick
     auto: list[bool] = field(default_factory=list)
     quiet: int = 0                                           # ticks in a row with no card played
-    idle: int = 0                                            # ticks in a row nobody pressed anything
+    idle: int = 0                                            # ticks in a row without Play, Claim or Auto
     paused: bool = False
     news: Any = ""                                           # text_data: what the last tick did
     last_result: Any = ""                                    # text_data: how the last game ended
@@ -306,7 +307,9 @@ class Pirate(Game[PirateState]):
                 placed.append((seat, seat, code))
             if self.claimable(s, seat) and choice in ("claim", "auto"):
                 placed.append((seat, seat, s.turned[1 - seat]))
-        nobody_pressed = not s.pressed and not s.toggled
+        # Hold is left out: the computer player's missed chances are Holds, and a computer must not keep
+        # a race going that its human opponent walked away from
+        nobody_pressed = not any(p in ("play", "claim") for p in s.pressed.values()) and not s.toggled
         events = self._place(s, placed)
         s.quiet = 0 if placed else s.quiet + 1
         s.idle = s.idle + 1 if nobody_pressed else 0

@@ -285,10 +285,11 @@ def test_clarification_11_match_to_two_game_wins() -> None:
 
 
 def test_idle_race_pauses_and_go_on_resumes() -> None:
-    """[rec] After IDLE_TICKS ticks without any press the race pauses until a player presses Go on."""
+    """[rec] After IDLE_TICKS ticks without a press of Play, Claim or Auto (a computer's Holds do not keep
+    the race going) the race pauses until a player presses Go on."""
     s = GAME.start(2, {}, 6)
     for _ in range(IDLE_TICKS):
-        tick(s)
+        tick(s, *([(1, HOLD)] if HOLD in GAME.moves(s, 1) else []))
         assert not s.over
     assert s.paused and GAME.moves(s, 0) == [GO_ON] and GAME.reaction(s) is None
     GAME.apply(s, 1, GO_ON)
