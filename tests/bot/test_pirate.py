@@ -147,3 +147,43 @@ async def test_a_race_against_a_computer_through_discord(simcord_env, clock):
     assert table.status == FINISHED
     await env.bot.controller.flush()
     assert "game over" in text_of(await fetch(env, channel, message.id)).lower()
+
+
+async def test_a_slow_table_edit_delays_the_next_tick_through_discord(simcord_env, clock):
+    """Clarification 9 through SimCord: when the edit showing a tick takes 5 s to go out (Discord's
+    rate limit holding it back), the tick's 3 s start once it is out, not when the tick opened."""
+    env = simcord_env
+    service, controller = env.bot.service, env.bot.controller
+    service.clock = clock
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    message = (await alice.slash(channel, "play", game="pirate")).response.message
+    tid = table_id(message)
+    await alice.click(message, custom_id=f"ct:{tid}:cpu")
+    await controller.flush()
+    edit = controller.update_table_message
+    out: list[float] = []
+
+    async def held_back(table, post=False):
+        if not out:
+            clock.now += 5
+        drawn = await edit(table, post)
+        out.append(clock.now)
+        return drawn
+
+    controller.update_table_message = held_back
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    await controller.flush()
+    del controller.update_table_message
+    table = service.tables[tid]
+    opened = table.state.tick
+    assert opened == 1, "the first tick was not cut short by its late edit"
+    assert out and table.deadline == pytest.approx(out[0] + 3), "3 s from when the first edit went out"
+    clock.now = table.deadline - 0.5
+    await service.tick()
+    assert table.state.tick == opened, "the tick's time runs from when its table went out"
+    clock.now += 1
+    await service.tick()
+    await service.idle()
+    assert table.state.tick == opened + 1
