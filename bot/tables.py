@@ -815,8 +815,7 @@ class TableService:
             return
         if reaction is not None and reaction == meta.get("reaction") and "deadline" in meta:
             return
-        limit = int(table.game.window_seconds(table.state) or meta.get("window", 20)) if reaction \
-            else self._turn_seconds(table)
+        limit = self._window_limit(table) if reaction else self._turn_seconds(table)
         meta["reaction"] = reaction
         if limit > 0:
             meta["deadline"] = self.clock() + limit
@@ -828,6 +827,24 @@ class TableService:
     def _turn_seconds(table: Table) -> int:
         """The turn timer; none for a game without computer players (nobody could stand in for a slow seat)."""
         return int(table.record.meta.get("timer", 0)) if table.game.computers else 0
+
+    @staticmethod
+    def _window_limit(table: Table) -> int:
+        return int(table.game.window_seconds(table.state) or table.record.meta.get("window", 20))
+
+    def shown(self, table: Table, reaction: str | None) -> None:
+        """The table message drawn while reaction window ``reaction`` was open has gone out. A window
+        whose time starts when shown (`Game.window_starts_when_shown`) gets its full time from now, once,
+        so a slow (rate-limited) edit delays the game instead of shortening the window. Kept in memory
+        until the next change is stored: after a restart the window runs to the deadline it opened with."""
+        meta = table.record.meta
+        if (reaction is None or table.status != PLAYING or table.state is None or meta.get("reaction") != reaction
+                or meta.get("shown") == reaction or "deadline" not in meta
+                or not table.game.window_starts_when_shown(table.state)):
+            return
+        meta["shown"] = reaction
+        meta["deadline"] = self.clock() + self._window_limit(table)
+        self.arm_timer(meta["deadline"])
 
     def _close_if_deserted(self, table: Table) -> None:
         if table.status == PLAYING and not table.present():

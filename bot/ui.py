@@ -551,8 +551,11 @@ class Controller:
         while table.id in self._dirty:
             self._dirty.discard(table.id)
             pushes = self.panel_pushes(table)
+            reaction = table.record.meta.get("reaction")
             # the panels are other messages: edit them alongside the table message
             drawn = (await asyncio.gather(self._edit_table_message(table), *pushes))[0]
+            if drawn:
+                self.service.shown(table, reaction)
         if not drawn:
             self._retry_later(table)
             return

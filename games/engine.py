@@ -544,6 +544,12 @@ class Game(Generic[S]):
         front end's default)."""
         return None
 
+    def window_starts_when_shown(self, s: S) -> bool:
+        """Whether the open reaction window's time starts only once the table showing it has gone out
+        (a real-time game's tick: a slow or rate-limited message edit then delays the game instead of
+        shortening the players' window). False (the default): it starts when the window opens."""
+        return False
+
     def timeout_move(self, s: S, seat: int) -> Move | None:
         """The move made for ``seat`` when its time runs out and the answer is fixed by the
         rules (passing in a reaction window); None lets the seat's computer player choose."""

@@ -17,7 +17,7 @@ from bot.render import awaited
 from games.localize import PSEUDO_CLOSE, PSEUDO_OPEN
 from games.registry import GAMES
 from tests.bot.sim import CARD, custom_ids, fetch, table_id, text_of
-from tests.bot.test_e2e import E2E
+from tests.bot.test_e2e import E2E, still_clock
 
 NAMES = ("alice", "bob", "cleo", "dev")
 MARKED = re.compile(re.escape(PSEUDO_OPEN) + r"[^" + re.escape(PSEUDO_OPEN + PSEUDO_CLOSE) + r"]*"
@@ -99,6 +99,7 @@ async def test_every_text_of_a_whole_game_passes_through_the_catalog(simcord_env
         await m.click(message, custom_id=f"ct:{tid}:join")
     for _ in range(computers):
         await members[0].click(message, custom_id=f"ct:{tid}:cpu")
+    still_clock(env, key)
     await members[0].click(message, custom_id=f"ct:{tid}:start")
     table = env.bot.service.tables[tid]
     assert table.language == "pseudo"
