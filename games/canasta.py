@@ -779,26 +779,20 @@ class Canasta(DealtMatch, Game[CanastaState]):
         when possible, discard singletons and low cards, never feed the other side's melds when avoidable."""
         kinds = {m.kind: m for m in moves}
         if s.window:
-            partner_hand = value(s.hands[seat])
-            return kinds[YES] if partner_hand <= 100 else kinds[NO]
+            return kinds[YES] if value(s.hands[seat]) <= 100 else kinds[NO]
         if s.phase == DRAW:
-            takes = [m for m in moves if m.kind == "take"]
+            takes = [m for m in moves if m.kind == "take" and self._plan_commits(s, seat, m)]
             if takes and (len(s.discard) >= 3 or not s.stock or () in (m.args for m in takes)):
                 return takes[0]
-            return kinds.get("draw") or (takes[0] if takes else moves[0])
-        if "commit" in kinds:
-            return kinds["commit"]
+            return kinds.get("draw") or (takes[0] if takes else kinds.get("end") or moves[0])
         if s.draft:
-            adds = [m for m in moves if m.kind == "add"]
-            best = max(adds, key=lambda m: self._add_worth(s, seat, m), default=None)
-            if best is not None and self._add_worth(s, seat, best) > 0:
-                return best
-            return kinds["clear"]
-        plan = self._meld_plan(s, seat, moves)
-        if plan is not None:
-            return plan
-        if ASK in kinds:
+            step = self._next_add(s, seat, moves)
+            return step or kinds.get("commit") or kinds["clear"]
+        if ASK in kinds and self._going_out_plan(s, seat) is not None:
             return kinds[ASK]
+        step = self._next_add(s, seat, moves)
+        if step is not None and self._plan_commits(s, seat, step):
+            return step
         if "end" in kinds:
             return kinds["end"]
         discards = [m for m in moves if m.kind == "discard"]
@@ -806,38 +800,62 @@ class Canasta(DealtMatch, Game[CanastaState]):
             return moves[rng.randrange(len(moves))]
         return noisy_best(discards, lambda m: self._discard_worth(s, seat, m.args[0]), rng)
 
-    def _add_worth(self, s: CanastaState, seat: int, move: Move) -> float:
-        """How good an addition to the draft is: naturals, and wild cards only toward a canasta or when
-        the draft falls short of the minimum."""
-        rank = int(move.param("r"))
-        natural = sum(1 for c in move.args if not is_wild(c))
-        wild = len(move.args) - natural
-        have = len(self.merged(s, self.side(seat)).get(rank, ()))
-        short = (not s.melds[self.side(seat)] and self.draft_points(s) < self.minimum(s, seat))
-        near_canasta = have + len(move.args) >= 7
-        score = 10 * natural - (0 if near_canasta or short else 12) * wild
-        if rank == BLACK_THREE:
-            score += 5
-        return score if natural or near_canasta or short else -1
+    def _plan_commits(self, s: CanastaState, seat: int, first: Move) -> bool:
+        """Whether playing ``first`` and then the rule of thumb's additions ends in a draft that commits."""
+        twin = s.clone()
+        self.play(twin, seat, first)
+        for _ in range(30):
+            step = self._next_add(twin, seat, self.add_options(twin, seat))
+            if step is None:
+                break
+            self.play(twin, seat, step)
+        return self.commit_refusal(twin, seat) is None
 
-    def _meld_plan(self, s: CanastaState, seat: int, moves: list[Move]) -> Move | None:
-        """Start a draft when the naturals in hand make melds worth the side's minimum (or it has melded)."""
-        adds = [m for m in moves if m.kind == "add" and any(not is_wild(c) for c in m.args)]
+    def _free(self, s: CanastaState, seat: int) -> list[str]:
+        free = list(s.hands[seat])
+        for code in self.reserved(s):
+            free.remove(code)
+        return free
+
+    def _going_out_plan(self, s: CanastaState, seat: int) -> list[tuple[int, list[str]]] | None:
+        if s.asked == NO or (s.taking and not s.melds[self.side(seat)]):
+            return None
+        melds = {r: c for r, c in self.merged(s, self.side(seat)).items() if r != BLACK_THREE}
+        return M.way_out(self._free(s, seat), melds, RULES, self.canastas_needed(s))
+
+    def _next_add(self, s: CanastaState, seat: int, moves: list[Move]) -> Move | None:
+        """The rule of thumb's next addition to the draft, or None when it would add nothing more."""
+        adds = [m for m in moves if m.kind == "add"]
         if not adds:
             return None
-        side = self.side(seat)
-        if not s.melds[side]:
-            natural_adds = [m for m in adds if all(not is_wild(c) for c in m.args)]
-            best_by_rank: dict[str, Move] = {}
+        plan = self._going_out_plan(s, seat)
+        if plan:
+            rank, cards = plan[0]
+            rank = BLACK_THREE if rank == -1 else rank
+            want = sorted(group_key(c) for c in cards)
             for m in adds:
-                r = m.param("r")
-                if r not in best_by_rank or len(m.args) > len(best_by_rank[r].args):
-                    best_by_rank[r] = m
-            total = sum(value(m.args) for m in best_by_rank.values())
-            if total < self.minimum(s, seat):
-                return None
-            adds = natural_adds or adds
-        return max(adds, key=lambda m: self._add_worth(s, seat, m))
+                if int(m.param("r")) == rank and sorted(group_key(c) for c in m.args) == want:
+                    return m
+        free = len(self._free(s, seat))
+        melds = self.merged(s, self.side(seat))
+        short = not s.melds[self.side(seat)] and self.draft_points(s) < self.minimum(s, seat)
+        best, best_worth = None, 0.0
+        for m in adds:
+            rank = int(m.param("r"))
+            if free - len(m.args) < 2 or rank == BLACK_THREE:
+                continue
+            natural = sum(1 for c in m.args if not is_wild(c))
+            wild = len(m.args) - natural
+            size = len(melds.get(rank, ())) + len(m.args)
+            held = sum(1 for c in self._free(s, seat) if not is_wild(c) and C.RANK[c] == rank)
+            if natural < held:
+                continue                      # all the naturals of a rank at once
+            if wild and not (short or (size >= 7 and len(melds.get(rank, ())) >= 4)):
+                continue                      # wild cards only to open or to make a canasta
+            worth = value(m.args) + 5 * natural - 3 * wild + (50 if size >= 7 else 0)
+            if worth > best_worth:
+                best, best_worth = m, worth
+        return best
 
     def _discard_worth(self, s: CanastaState, seat: int, code: str) -> float:
         """How gladly a card goes: singletons and low cards first; never a card the other side melds,
