@@ -433,7 +433,7 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return [Move("discard", (code,)) for code in seen.values()]
 
     def refuse(self, s: CanastaState, seat: int, move: Move) -> str | None:
-        if move in self.moves(s, seat):
+        if move in self.moves(s, seat) or self._same_as_offered(s, seat, move):
             return None
         if s.window:
             return T("Answer your partner: yes or no.")
@@ -457,6 +457,19 @@ class Canasta(DealtMatch, Game[CanastaState]):
         if move.kind == ASK:
             return T("You can ask only once a turn, with an empty draft, when you can go out.")
         return T("'{move}' is not a legal move now.", move=str(move))
+
+    def _same_as_offered(self, s: CanastaState, seat: int, move: Move) -> bool:
+        """Whether ``move`` is an offered take or addition made with other copies of the same cards (suits
+        do not matter, and the offered moves name one choice of them)."""
+        if move.kind not in ("take", "add") or seat not in self.to_move(s) or s.window:
+            return False
+        if not all(c in s.hands[seat] for c in move.args) or len(set(move.args)) != len(move.args):
+            return False
+        if move.kind == "add" and any(c in self.reserved(s) for c in move.args):
+            return False
+        shape = sorted(map(group_key, move.args))
+        return any(m.kind == move.kind and m.params == move.params and sorted(map(group_key, m.args)) == shape
+                   for m in self.moves(s, seat))
 
     def _why_no_take(self, s: CanastaState, seat: int) -> Text:
         if not s.discard:
