@@ -778,8 +778,12 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return super().determinize(s, seat, rng)
 
     def heuristic_decides(self, s: CanastaState, seat: int) -> bool:
-        """Building and committing a draft, and answering the partner, follow the rule of thumb."""
-        return bool(s.window) or (s.phase == MELD and bool(s.draft))
+        """Melding (the draft's many small steps), the discard and answering the partner follow the rule of
+        thumb; the search weighs drawing against taking the pile."""
+        return bool(s.window) or s.phase == MELD
+
+    def playout_plies(self, s: CanastaState) -> int | None:
+        return 120
 
     def rollout_move(self, s, seat, moves, rng):
         return self._sensible(s, seat, moves, rng)

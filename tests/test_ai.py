@@ -161,7 +161,8 @@ STRENGTH = [("crazy_eights", 2, 24, 25), ("oh_hell", 3, 24, 75), ("scopa", 2, 40
             ("stop_the_bus", 2, 30, 25), ("i_doubt_it", 3, 14, 10), ("xeri", 2, 30, 25),
             ("kontsina", 2, 30, 25), ("cassino", 2, 21, 25), ("diloti", 2, 30, 20),
             ("dingo", 4, 40, 25), ("mattis", 3, 40, 4), ("envite", 4, 300, 50),
-            ("calabrasella", 3, 120, 10), ("trex", 4, 70, 40), ("seven_rummy", 2, 20, 20)]
+            ("calabrasella", 3, 120, 10), ("trex", 4, 70, 40), ("seven_rummy", 2, 20, 20),
+            ("canasta", 2, 14, 10)]
 # Two-handed Jack Change It is mostly luck: the search wins about 72 % of first hands against a
 # random player (85 of 120 deals at 200 playouts, python -m benchmarks.engine for whole matches),
 # and showing that at p < 0.001 would take over 60 deals of 3 s each; 40 deals show it at p < 0.01
@@ -256,7 +257,7 @@ HEURISTIC_STRENGTH = [("crazy_eights", 2, 30), ("oh_hell", 3, 120), ("scopa", 2,
                       ("stop_the_bus", 2, 30), ("i_doubt_it", 3, 30), ("xeri", 2, 30),
                       ("kontsina", 2, 30), ("cassino", 2, 70), ("diloti", 2, 70), ("dingo", 4, 60),
                       ("mattis", 3, 60), ("envite", 4, 1500), ("calabrasella", 3, 120),
-                      ("trex", 4, 200), ("seven_rummy", 2, 40)]
+                      ("trex", 4, 200), ("seven_rummy", 2, 40), ("canasta", 2, 30)]
 
 
 @pytest.mark.parametrize(("key", "players", "hands"), HEURISTIC_STRENGTH)
