@@ -135,7 +135,7 @@ def grouped(cards: Iterable[str]) -> list[tuple[str, int]]:
 class Canasta(DealtMatch, Game[CanastaState]):
     key = "canasta"
     title = T("Canasta")
-    aliases = ("canastra", "buraco", "canasta uruguaya", "kanasta")
+    aliases = ("canastra", "canasta uruguaya", "kanasta", "канаста", "カナスタ")
     seats = range(2, 5, 2)
     Options = CanastaOptions
     State = CanastaState
