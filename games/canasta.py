@@ -641,12 +641,16 @@ class Canasta(DealtMatch, Game[CanastaState]):
                 lines.append(T("Draft: {cards} onto your {rank} meld", cards=Cards(tuple(cards)), rank=Rank(rank)))
             else:
                 lines.append(T("Draft: {cards} as a new meld", cards=Cards(tuple(cards))))
-        if s.draft and not side_melds:
-            need, points = self.minimum(s, seat), self.draft_points(s)
-            lines.append(T("Needs {need} to open: {points} so far.", need=need, points=points))
         if s.taking:
             lines.append(T("Commit takes the pile; Clear gives the take up."))
         return lines
+
+    def draft_summary(self, s: CanastaState, seat: int) -> Text:
+        """The draft's points, against the minimum while the side has not opened."""
+        points = self.draft_points(s)
+        if s.melds[self.side(seat)]:
+            return T("The draft is worth {points} points.", points=points)
+        return T("Needs {need} to open: {points} so far.", need=self.minimum(s, seat), points=points)
 
     def instruction(self, s: CanastaState, seat: int) -> str:
         if s.window:
@@ -657,7 +661,7 @@ class Canasta(DealtMatch, Game[CanastaState]):
             return T("Your turn: draw from the stock or take the discard pile.")
         if s.draft:
             problem = self.commit_refusal(s, seat)
-            lines = " ".join(self.draft_lines(s, seat))
+            lines = self.draft_summary(s, seat)
             if problem:
                 return T("{draft} Not ready: {problem}", draft=lines, problem=problem)
             return T("{draft} Ready to commit.", draft=lines)
