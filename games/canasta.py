@@ -293,8 +293,10 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return out
 
     def cards_left(self, s: CanastaState, seat: int) -> int:
-        """The cards the mover holds after committing the draft (a take brings the rest of the pile)."""
-        return len(s.hands[seat]) - len(self.reserved(s)) + (len(s.discard) - 1 if s.taking else 0)
+        """The cards the mover holds after committing the draft (a take brings the rest of the pile, but its
+        red 3s, which go down without a replacement)."""
+        brought = sum(1 for c in s.discard[:-1] if not is_red_three(c)) if s.taking else 0
+        return len(s.hands[seat]) - len(self.reserved(s)) + brought
 
     def may_go_out(self, s: CanastaState, melds: dict[int, list[str]]) -> bool:
         return s.asked != NO and len(M.canastas(
@@ -544,7 +546,9 @@ class Canasta(DealtMatch, Game[CanastaState]):
             pile, s.discard = s.discard[:-1], []
             events.append(Event(N("{seat} takes the discard pile ({n} card).",
                                   "{seat} takes the discard pile ({n} cards).", len(pile) + 1, seat=Seat(seat))))
-            hand += pile
+            threes = [c for c in pile if is_red_three(c)]      # laid down, not replaced
+            s.red3s[side] += threes
+            hand += [c for c in pile if not is_red_three(c)]
         for rank, cards in self.draft_groups(s).items():
             meld = s.melds[side].setdefault(str(rank), [])
             meld += cards

@@ -337,3 +337,13 @@ def test_add_path_is_rank_naturals_wilds_within_discord_limits_at_the_largest_ha
 def test_hand_text_groups_by_rank() -> None:
     assert en(GAME.hand_text(["7S", "7H", "7D", "KS", "KH", "2C", "JKR", "3S"])) == \
         "K ×2, 7 ×3, Black 3 ×1, 2 ×1, Joker ×1"
+
+
+def test_red_threes_taken_with_the_pile_go_down_without_a_replacement() -> None:
+    """Red 3s found in the discard pile are laid down with the side's others, and not replaced."""
+    s = table([["9C", "9S.1", "5D", "6D"], ["6C"], ["7C"], ["8C"]], discard=("3H", "4S", "9D.1"),
+              melds=({4: ["4H", "4D", "4C"]}, {}))
+    stock = len(s.stock)
+    play(s, 0, GAME.moves(s, 0)[-1])
+    play(s, 0, "commit")
+    assert s.red3s[0] == ["3H"] and "3H" not in s.hands[0] and "4S" in s.hands[0] and len(s.stock) == stock
