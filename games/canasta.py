@@ -777,13 +777,21 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return out
 
     def determinize(self, s: CanastaState, seat: int | None, rng) -> CanastaState:
-        """Another seat's draft is private: in an imagined deal it is given up (a take with it)."""
+        """Another seat's draft is private: in an imagined deal it is given up (a take with it). Nobody holds
+        a red 3 (they go down at once): one dealt into a hand is swapped with a stock card."""
         if seat != s.turn and s.draft:
             s = s.clone()
             s.draft = []
             if s.taking:
                 s.taking, s.phase = False, DRAW
-        return super().determinize(s, seat, rng)
+        twin = super().determinize(s, seat, rng)
+        plain = [i for i, c in enumerate(twin.stock) if not is_red_three(c)]
+        for hand in twin.hands:
+            for k, code in enumerate(hand):
+                if is_red_three(code) and plain:
+                    at = plain.pop()
+                    hand[k], twin.stock[at] = twin.stock[at], code
+        return twin
 
     def heuristic_decides(self, s: CanastaState, seat: int) -> bool:
         """Melding (the draft's many small steps), the discard and answering the partner follow the rule of

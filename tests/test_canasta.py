@@ -1,5 +1,6 @@
 """Canasta: the rules in shared/rules/canasta.md, every Decision and Clarification by name."""
 
+import random
 from collections import Counter
 
 from games import cards as C
@@ -347,3 +348,12 @@ def test_red_threes_taken_with_the_pile_go_down_without_a_replacement() -> None:
     play(s, 0, GAME.moves(s, 0)[-1])
     play(s, 0, "commit")
     assert s.red3s[0] == ["3H"] and "3H" not in s.hands[0] and "4S" in s.hands[0] and len(s.stock) == stock
+
+
+def test_an_imagined_deal_gives_nobody_a_red_three() -> None:
+    """The search's imagined deals keep red 3s out of the hands (they are laid down at once)."""
+    for seed in range(40):
+        s = GAME.start(4, {}, seed)
+        twin = GAME.determinize(s, 0, random.Random(seed))
+        assert not any(C.RANK[c] == 3 and C.SUIT[c] in "HD" for h in twin.hands for c in h)
+        assert twin.hands[0] == s.hands[0] and Counter(c for z in GAME.zones(twin) for c in z.cards) == DECK
