@@ -399,19 +399,19 @@ class Canasta(DealtMatch, Game[CanastaState]):
             if not s.stock and not self.forced(s, seat):
                 out.append(Move("end"))
             return out
-        out = self.add_options(s, seat)
-        if len(s.draft) > (1 if s.taking else 0):
-            out.append(Move("undo"))
+        # the moves that end the turn or the draft come first: a player always taking the first answer
+        # commits or clears a draft, and then discards
+        adds = self.add_options(s, seat)
         if s.draft:
+            out = [Move("commit")] if self.commit_refusal(s, seat) is None else []
             out.append(Move("clear"))
-            if self.commit_refusal(s, seat) is None:
-                out.append(Move("commit"))
-            return out
+            if len(s.draft) > (1 if s.taking else 0):
+                out.append(Move("undo"))
+            return out + adds
+        out = [Move("end")] if s.last_turn else self.discard_options(s, seat)
         if self.may_ask(s, seat):
             out.append(Move(ASK))
-        if s.last_turn:
-            return out + [Move("end")]
-        return out + self.discard_options(s, seat)
+        return out + adds
 
     def may_ask(self, s: CanastaState, seat: int) -> bool:
         """Decision 9 and Clarification 7: once a turn, four players, when the checker finds a way out."""
