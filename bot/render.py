@@ -180,7 +180,8 @@ def panel_text(table: Table, seat: int, question: str | None, note: str | None =
         lines.append(f"⚠️ {render(note)}")
     lines.append(render(T("**{game}**, table #{table}: {status}", game=table.game.title, table=table.id,
                           status=view.status)))
-    hand = cards_text(table, view.hand, four_colour)
+    grouped = table.game.hand_text(view.hand)
+    hand = render(grouped) if grouped else cards_text(table, view.hand, four_colour)
     lines.append(render(T("**Your hand ({n}):** {cards}", n=len(view.hand), cards=hand)))
     lines += [f"🔒 {render(line)}" for line in view.private]   # what only this seat may read (a team's signals)
     private = table.private.get(seat)

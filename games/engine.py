@@ -415,6 +415,11 @@ class Game(Generic[S]):
     def describe(self, s: S, seat: int, move: Move) -> tuple[tuple[str, str], ...]:
         return ((T("Your move"), str(move)),)
 
+    def hand_text(self, codes: Sequence[str]) -> str | None:
+        """A hand as one text when the game groups it (Canasta: "7 ×3, K ×2, Joker ×4", suits not
+        mattering), or None (the default): the front end shows the cards one by one."""
+        return None
+
     # -- choosing cards in one go (P4: a multi-select of the hand, then Play)
     def selectable(self, s: S, seat: int) -> list[str] | None:
         """The cards ``seat`` may pick from in one multi-select to make its move now, or None

@@ -112,6 +112,9 @@ class CatalogWords(Words):
     def suit(self, letter: str) -> str:
         return self._cards.gettext(C.SUIT_NAMES[letter])
 
+    def rank(self, number: int) -> str:
+        return self._cards.pgettext("rank", C.RANK_CODES[number])
+
     def comma_list(self, words: list[str]) -> str:
         head = words[0] if words else ""
         for word in words[1:]:

@@ -64,6 +64,13 @@ class Cards:
 
 
 @dataclass(frozen=True, slots=True)
+class Rank:
+    """A rank (1 ace … 13 king), shown as its index in the reader's language ("K", "R" in Spanish)."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
 class Suit:
     """A suit (``S``, ``H``, ``D``, ``C``), shown as its name, "spades"."""
 
@@ -125,6 +132,9 @@ class Words:
     def suit(self, letter: str) -> str:
         return C.SUIT_NAMES[letter]
 
+    def rank(self, number: int) -> str:
+        return C.RANK_CODES[number]
+
     def number(self, value: float) -> str:
         return f"{value:g}" if isinstance(value, float) else str(value)
 
@@ -156,6 +166,7 @@ _SHOW: dict[type, Callable[[Words, Any], str]] = {
     Card: lambda w, v: w.card(v.code),
     Cards: lambda w, v: w.cards(v.codes),
     Suit: lambda w, v: w.suit(v.letter),
+    Rank: lambda w, v: w.rank(v.number),
     AndList: lambda w, v: w.and_list([w.param(x) for x in v.items]),
     str: lambda w, v: w.plain(v),
 }
@@ -232,6 +243,7 @@ _TAGS: dict[str, tuple[type, Callable[[Any], Any], Callable[[Any], Any]]] = {
     "card": (Card, lambda p: p.code, Card),
     "cards": (Cards, lambda p: list(p.codes), lambda v: Cards(tuple(v))),
     "suit": (Suit, lambda p: p.letter, Suit),
+    "rank": (Rank, lambda p: p.number, Rank),
     "and": (AndList, lambda p: [_param_data(v) for v in p.items], lambda v: AndList(tuple(map(_param_from, v)))),
 }
 

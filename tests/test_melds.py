@@ -93,3 +93,43 @@ def test_deadwood_points_with_a_value_map() -> None:
     """Court cards 10, aces 1, others their pips; a map overrides ranks (Seven Rummy's 7 = 20)."""
     assert M.deadwood(["AS", "9H", "KD", "QC", "JC"]) == 1 + 9 + 30
     assert M.deadwood(["7S", "2H"], {7: 20}) == 22
+
+
+CANASTA_7 = M.MeldRules(max_set=None, sequences=False, wild_ranks=frozenset({0, 2}), max_wild=3, min_natural=2,
+                        canasta=7, closing=frozenset({"3S", "3C"}))
+
+
+def test_canastas_natural_and_mixed_from_seven_cards() -> None:
+    """Seven or more cards of a rank make a canasta: natural without wild cards, mixed with them."""
+    natural = ["9S", "9H", "9D", "9C", "9S.1", "9H.1", "9D.1"]
+    assert M.canasta_kind(natural, CANASTA_7) == M.NATURAL
+    assert M.canasta_kind([*natural[:5], "2C", "JKR"], CANASTA_7) == M.MIXED
+    assert M.canasta_kind(natural[:6], CANASTA_7) is None
+    assert M.canastas([natural, natural[:4]], CANASTA_7) == [M.NATURAL]
+
+
+def test_closing_cards_meld_only_among_themselves() -> None:
+    """Black 3s: three or four, no wild card, never in an ordinary set."""
+    assert M.is_closing_set(["3S", "3C", "3S.1"], CANASTA_7)
+    assert not M.is_closing_set(["3S", "3C", "2D"], CANASTA_7)
+    assert not M.is_closing_set(["3S", "3C"], CANASTA_7)
+    assert not M.is_set(["3S", "3C", "3S.1"], CANASTA_7)
+    assert M.is_set(["3H", "3D", "3H.1"], M.MeldRules(max_set=None, sequences=False))
+
+
+def test_opening_minimum_by_score() -> None:
+    table = ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))
+    assert [M.opening_minimum(x, table) for x in (-5, 0, 1499, 1500, 2999, 3000, 7000)] == [15, 50, 50, 90, 90,
+                                                                                            120, 120]
+
+
+def test_way_out_melds_the_hand_and_needs_the_canastas() -> None:
+    """The going-out checker: whole hand onto melds and new sets, one card may be discarded, canastas counted."""
+    melds = {9: ["9S", "9H", "9D", "9C", "9S.1", "2C"]}
+    assert M.way_out(["9H.1", "KS", "KH", "2D", "5C"], melds, CANASTA_7) is not None
+    assert M.way_out(["9H.1", "KS", "KH", "2D", "5C"], melds, CANASTA_7, may_discard=False) is None
+    assert M.way_out(["KS", "KH", "2D", "5C"], melds, CANASTA_7) is None          # no canasta
+    assert M.way_out(["9H.1", "KS", "5C", "6C"], melds, CANASTA_7) is None        # two loose cards
+    assert M.way_out(["9H.1", "3S", "3C", "3S.1"], melds, CANASTA_7, may_discard=False) == [(9, ["9H.1"]),
+                                                                                        (-1, ["3S", "3C", "3S.1"])]
+    assert M.way_out(["9H.1", "KS", "KH"], melds, CANASTA_7, canastas_needed=2) is None

@@ -10,7 +10,7 @@ import pytest
 
 from games.localize import PSEUDO, language_of, pseudo, render
 from games.playout import playouts
-from games.text import AndList, Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
+from games.text import AndList, Card, Cards, Rank, Seat, Seats, Suit, Text, text_data, text_from, texts
 
 T, N = texts("tests")
 
@@ -84,3 +84,12 @@ def test_a_computers_playouts_build_no_texts_and_leave_other_threads_theirs() ->
         other.join()
     assert isinstance(seen["t"], Text) and seen["t"] == "{p1} passes."
     assert isinstance(T("{seat} passes.", seat=Seat(1)), Text)
+
+
+def test_a_rank_reads_as_its_index_in_the_readers_language_and_survives_json() -> None:
+    """Rank (Canasta's rank groups, "K ×3"): read as the rank of a card is, in every language."""
+    line = T("{rank} ×{n}", rank=Rank(13), n=3)
+    assert str(line) == "K ×3"
+    assert text_from(json.loads(json.dumps(text_data(line)))) == line
+    for language in ("es", "el", "ja"):
+        assert render(T("{rank}", rank=Rank(12)), language) == render(T("{card}", card=Card("QS")), language)[:-1]

@@ -7,10 +7,11 @@ A meld in a game state is a plain dict, so it round-trips through JSON:
 partnership's area number in the partnership games). Its kind is kept because a meld may
 read both ways (Seven Rummy's lone 7, declared when it is laid).
 
-Designed for Canasta and Triple Play too: wild ranks and a wild quota per set
-(``wild_ranks``, ``max_wild``, ``min_natural``), sets without an upper size (``max_set``
-None); what only those games need (canastas, closed melds, partnership areas' minimums)
-builds on `valid` and `kinds` when they come.
+Canasta and Triple Play: wild ranks and a wild quota per set (``wild_ranks``, ``max_wild``,
+``min_natural``), sets without an upper size (``max_set`` None), canastas (``canasta``: the size
+of a set that is one; natural or mixed, `canasta_kind`), cards that meld only in a going-out
+turn (``closing``: Canasta's black 3s, `is_closing_set`), the initial-meld minimum by score
+(`opening_minimum`) and a check whether a hand can go out (`way_out`).
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ class MeldRules:
       a pair of 7s, 6-7 and 7-8 are melds).
     * ``wild_ranks``: ranks that are wild (0 for jokers); a set holds at most ``max_wild`` of
       them and at least ``min_natural`` natural cards. Sequences take no wild cards.
+    * ``canasta``: the size from which a set is a canasta (None: no canastas).
+    * ``closing``: cards (codes without the copy suffix, e.g. "3S") that meld only among
+      themselves, without wild cards, and only in a going-out turn (Canasta's black 3s).
     """
 
     min_set: int = 3
@@ -48,9 +52,14 @@ class MeldRules:
     wild_ranks: frozenset[int] = field(default_factory=frozenset)
     max_wild: int = 0
     min_natural: int = 1
+    canasta: int | None = None
+    closing: frozenset[str] = field(default_factory=frozenset)
 
     def is_wild(self, code: str) -> bool:
         return C.RANK[code] in self.wild_ranks
+
+    def is_closing(self, code: str) -> bool:
+        return code.partition(".")[0] in self.closing
 
     def waived(self, cards: Sequence[str]) -> bool:
         """Whether ``cards`` hold the rank that waives the minimum length."""
@@ -58,8 +67,9 @@ class MeldRules:
 
 
 def is_set(cards: Sequence[str], rules: MeldRules) -> bool:
-    """Cards of one rank (wild cards within the quota), of an allowed size."""
-    if not cards:
+    """Cards of one rank (wild cards within the quota), of an allowed size; never closing cards
+    (see `is_closing_set`)."""
+    if not cards or rules.closing and any(rules.is_closing(c) for c in cards):
         return False
     naturals = [c for c in cards if not rules.is_wild(c)]
     wild = len(cards) - len(naturals)
@@ -201,3 +211,101 @@ def deadwood(cards: Iterable[str], values: Mapping[int, int] | None = None) -> i
 def combinations_of(cards: Sequence[str], sizes: Iterable[int]) -> list[tuple[str, ...]]:
     """The card groups of the given sizes (a claim's cards from hand)."""
     return [combo for size in sizes for combo in combinations(cards, size)]
+
+
+# --- Canasta-style sets: canastas, closing sets, the opening minimum, going out --------------
+
+NATURAL, MIXED = "natural", "mixed"
+
+
+def canasta_kind(cards: Sequence[str], rules: MeldRules) -> str | None:
+    """``"natural"`` or ``"mixed"`` (with wild cards) when the set ``cards`` is a canasta, else None."""
+    if rules.canasta is None or len(cards) < rules.canasta:
+        return None
+    return MIXED if any(rules.is_wild(c) for c in cards) else NATURAL
+
+
+def canastas(melds: Iterable[Sequence[str]], rules: MeldRules) -> list[str]:
+    """The kind of each canasta among ``melds`` (card lists)."""
+    return [kind for kind in (canasta_kind(cards, rules) for cards in melds) if kind]
+
+
+def is_closing_set(cards: Sequence[str], rules: MeldRules) -> bool:
+    """Closing cards only (no wild cards), as many as a set needs: a meld allowed only when going out."""
+    return len(cards) >= rules.min_set and all(rules.is_closing(c) for c in cards)
+
+
+def opening_minimum(score: int, table: Sequence[tuple[int, int]]) -> int:
+    """The points a side's first melds of a hand must reach: ``table`` lists (lowest score, minimum)
+    in rising order, e.g. ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))."""
+    need = table[0][1]
+    for lowest, minimum in table:
+        if score >= lowest:
+            need = minimum
+    return need
+
+
+def natural_rank(cards: Iterable[str], rules: MeldRules) -> int | None:
+    """The rank of a set's natural cards (None: no natural card)."""
+    return next((C.RANK[c] for c in cards if not rules.is_wild(c)), None)
+
+
+def way_out(hand: Sequence[str], melds: Mapping[int, Sequence[str]], rules: MeldRules,
+            canastas_needed: int = 1, may_discard: bool = True) -> list[tuple[int, list[str]]] | None:
+    """A way to meld ``hand`` whole (or all but one card, discarded, with ``may_discard``) onto the
+    side's ``melds`` (rank → cards) and new sets, ending with at least ``canastas_needed`` canastas:
+    the additions as (rank, cards) (rank -1: the closing set), or None when this greedy search
+    finds none. It never claims a way that is not legal; it may miss an unusual one."""
+    wild = sorted((c for c in hand if rules.is_wild(c)), key=C.sort_key)
+    closing = [c for c in hand if rules.is_closing(c)]
+    by_rank: dict[int, list[str]] = {}
+    for code in hand:
+        if not rules.is_wild(code) and not rules.is_closing(code):
+            by_rank.setdefault(C.RANK[code], []).append(code)
+    plan: dict[int, list[str]] = {}
+    loose: list[str] = []
+    for rank, naturals in by_rank.items():
+        short = rules.min_set - len(naturals)
+        if rank in melds or short <= 0:
+            plan[rank] = list(naturals)
+        elif len(naturals) >= max(2, rules.min_natural) and short <= min(len(wild), rules.max_wild):
+            plan[rank] = [*naturals, *(wild.pop() for _ in range(short))]
+        else:
+            loose += naturals
+    if closing:
+        if is_closing_set(closing, rules):
+            plan[-1] = closing
+        else:
+            loose += closing
+    allowed = 1 if may_discard else 0
+    singles = [c for c in loose if not rules.is_closing(c) and rules.min_natural <= 1]
+    while len(loose) > allowed and singles and len(wild) >= rules.min_set - 1 <= rules.max_wild:
+        single = singles.pop()
+        loose.remove(single)
+        plan[C.RANK[single]] = [single, *(wild.pop() for _ in range(rules.min_set - 1))]
+    _spread_wild(plan, melds, wild, rules)
+    loose += wild
+    if len(loose) > allowed:
+        return None
+    whole = [[*melds.get(rank, ()), *cards] for rank, cards in plan.items() if rank != -1]
+    untouched = [cards for rank, cards in melds.items() if rank not in plan]
+    if len(canastas([*whole, *untouched], rules)) < canastas_needed:
+        return None
+    if not all(is_set(cards, rules) for cards in whole):
+        return None
+    return list(plan.items())
+
+
+def _spread_wild(plan: dict[int, list[str]], melds: Mapping[int, Sequence[str]], wild: list[str],
+                 rules: MeldRules) -> None:
+    """Put ``wild`` cards into the planned sets with room in their quota, those nearest to a canasta first."""
+    def size(rank: int) -> int:
+        return len(melds.get(rank, ())) + len(plan.get(rank, ()))
+
+    ranks = [r for r in {*plan, *melds} if r != -1]
+    for rank in sorted(ranks, key=lambda r: -size(r)):
+        cards = [*melds.get(rank, ()), *plan.get(rank, ())]
+        room = rules.max_wild - sum(1 for c in cards if rules.is_wild(c))
+        while wild and room > 0:
+            plan.setdefault(rank, []).append(wild.pop())
+            room -= 1

@@ -58,7 +58,7 @@ def assert_panel_private(table, seat, text: str, message=None) -> None:
         # which may since have been played and shuffled back into the stock (Page One). Each
         # private event is checked against the state it came from in tests/playthrough.py.
         text = text.replace(f"_{table.render(note)}_", "")
-    # with two decks a card's twin may be hidden while it is shown (Pirate: each seat's own 3♥)
+    # with two decks a card's twin may be hidden while it is shown (Pirate's own 3♥ each, Canasta's two packs)
     seen = {C.text(c) for z in table.game.zones(table.state) if z.visible_to in ("all", seat) for c in z.cards}
     secret = {C.text(c) for c in hidden_from(table, seat)} - seen
     shown = set(CARD.findall(text))
@@ -136,6 +136,7 @@ E2E = {
     "spider": (2, 0, "race=yes suits=1"),
     # the auto race's replay, stepped on with Next (ticks on the clock: tests/bot/test_pirate.py)
     "pirate": (2, 0, "mode=auto"),
+    "canasta": (2, 2, "hands=1"),     # partnerships: two humans and two computers, one hand
 }
 
 

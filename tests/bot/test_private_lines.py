@@ -21,7 +21,10 @@ MOVES = 400
 
 
 def hidden_from(table, seat: int) -> set[str]:
-    return {C.text(c) for z in table.game.zones(table.state) if z.visible_to not in ("all", seat) for c in z.cards}
+    """The texts of the cards hidden from ``seat``, but those that look like a card it sees (two packs)."""
+    zones = table.game.zones(table.state)
+    seen = {C.text(c) for z in zones if z.visible_to in ("all", seat) for c in z.cards}
+    return {C.text(c) for z in zones if z.visible_to not in ("all", seat) for c in z.cards} - seen
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
