@@ -118,3 +118,19 @@ async def test_leaderboard_ranks_the_best_game_by_score_and_daily_only_the_days_
     stats = (await alice.slash(channel, "stats", game="spider")).response
     shown = stats.content or "\n".join(e.description or "" for e in stats.embeds)
     assert "1 played" in shown and "0 won" in shown, "a board given up is no win in /stats"
+
+
+async def test_a_race_lobby_offers_no_add_computer_button(simcord_env):
+    """A race's lobby shows Join, Leave, Start and Cancel but no Add computer: Spider has no computer players
+    (a lobby of a game with computers still offers it)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    race = (await alice.slash(channel, "play", game="spider", options="race=yes")).response.message
+    shown = custom_ids(await fetch(env, channel, race.id))
+    tid = table_id(race)
+    assert f"ct:{tid}:join" in shown and f"ct:{tid}:start" in shown
+    assert f"ct:{tid}:cpu" not in shown and "Add computer" not in labels(await fetch(env, channel, race.id))
+    other = (await alice.slash(channel, "play", game="crazy_eights")).response.message
+    assert f"ct:{table_id(other)}:cpu" in custom_ids(await fetch(env, channel, other.id))
