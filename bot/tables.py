@@ -804,8 +804,9 @@ class TableService:
 
     # -- deadlines and timeouts
     def _refresh_deadline(self, table: Table) -> None:
-        """Set the deadline of the humans who must act now. A reaction window keeps the
-        deadline it opened with, so it lasts the same time whoever answers."""
+        """Set the deadline of the humans who must act now: the turn timer or the game's own limit
+        (`Game.deadline`), whichever comes first. A reaction window keeps the deadline it opened
+        with, so it lasts the same time whoever answers."""
         meta = table.record.meta
         waiting = [s for s in table.to_move() if not table.computer_plays(s)] if table.status == PLAYING else []
         reaction = table.game.reaction(table.state) if waiting else None
