@@ -804,8 +804,9 @@ class TableService:
 
     # -- deadlines and timeouts
     def _refresh_deadline(self, table: Table) -> None:
-        """Set the deadline of the humans who must act now. A reaction window keeps the
-        deadline it opened with, so it lasts the same time whoever answers."""
+        """Set the deadline of the humans who must act now: the turn timer or the game's own limit
+        (`Game.deadline`), whichever comes first. A reaction window keeps the deadline it opened
+        with, so it lasts the same time whoever answers."""
         meta = table.record.meta
         waiting = [s for s in table.to_move() if not table.computer_plays(s)] if table.status == PLAYING else []
         reaction = table.game.reaction(table.state) if waiting else None
@@ -817,11 +818,19 @@ class TableService:
             return
         limit = self._window_limit(table) if reaction else self._turn_seconds(table)
         meta["reaction"] = reaction
-        if limit > 0:
-            meta["deadline"] = self.clock() + limit
+        due = [self.clock() + limit] if limit > 0 else []
+        due += self._games_deadlines(table, waiting).values()
+        if due:
+            meta["deadline"] = min(due)
             self.arm_timer(meta["deadline"])
         else:
             meta.pop("deadline", None)
+
+    @staticmethod
+    def _games_deadlines(table: Table, seats: list[int]) -> dict[int, float]:
+        """The seats' deadlines by the game's own rules (`Game.deadline`), for those that have one."""
+        due = {seat: table.game.deadline(table.state, seat) for seat in seats}
+        return {seat: at for seat, at in due.items() if at is not None}
 
     @staticmethod
     def _turn_seconds(table: Table) -> int:
@@ -913,39 +922,63 @@ class TableService:
             deadline = table.deadline
             if table.status != PLAYING or deadline is None or deadline > self.clock():
                 return
-            meta = table.record.meta
-            timeouts = meta.setdefault("timeouts", {})
             late = [s for s in table.to_move() if not table.computer_plays(s)]
-            for seat in late:
-                if table.game.timeout_move(table.state, seat) is not None:
-                    continue  # an optional answer (a pass in a window, a call not made): no strike
-                timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
-                replace = meta.get("timeout_action") == "remove" or timeouts[str(seat)] >= meta.get("replace_after", 2)
-                if replace:
-                    table.record.seats[seat].stand_in = True
-                    table.recent.append(T("⏰ {seat} ran out of time; a computer plays their seat now.",
-                                          seat=Seat(seat)))
-            self._close_if_deserted(table)
-            applied = False
-            try:
-                for seat in late:
-                    if applied and table.deadline != deadline:
-                        break   # the late seats' question is over: whoever is asked next has a new deadline
-                    if table.status != PLAYING or table.record.seats[seat].stand_in or seat not in table.to_move():
-                        continue
-                    move = await self._timeout_move(table, seat)
-                    table.recent.append(T("⏰ {seat} ran out of time.", seat=Seat(seat)))
-                    await self._apply(table, seat, move, None)
-                    applied = True
-            except Exception:
-                if applied:   # an earlier seat's timeout move is stored: take the table as stored
-                    await self._resync(table)
-                raise
-            if not applied:  # seats were handed to computers: store that change by itself
-                self._refresh_deadline(table)
-                await self._save(table)
+            games_late = [seat for seat, at in self._games_deadlines(table, late).items() if at <= self.clock()]
+            if games_late:
+                await self._play_games_timeouts(table, games_late)
+            else:
+                await self._time_out_seats(table, late, deadline)
         await self._notify(table)
         self._schedule_computers(table)
+
+    async def _play_games_timeouts(self, table: Table, seats: list[int]) -> None:
+        """The game's own time limit has passed for ``seats``: its timeout move for each, stamped with the
+        time (the game's rules say what it does, so it is no strike)."""
+        applied = False
+        try:
+            for seat in seats:
+                if table.status != PLAYING or seat not in table.to_move():
+                    continue   # an earlier seat's timeout ended this one's time too
+                move = self._stamped(table, await self._timeout_move(table, seat))
+                await self._apply(table, seat, move, None)
+                applied = True
+        except Exception:
+            if applied:
+                await self._resync(table)
+            raise
+
+    async def _time_out_seats(self, table: Table, late: list[int], deadline: float) -> None:
+        """The turn or reaction window's time has passed for ``late``: strikes, stand-ins and timeout moves."""
+        meta = table.record.meta
+        timeouts = meta.setdefault("timeouts", {})
+        for seat in late:
+            if table.game.timeout_move(table.state, seat) is not None:
+                continue  # an optional answer (a pass in a window, a call not made): no strike
+            timeouts[str(seat)] = timeouts.get(str(seat), 0) + 1
+            replace = meta.get("timeout_action") == "remove" or timeouts[str(seat)] >= meta.get("replace_after", 2)
+            if replace:
+                table.record.seats[seat].stand_in = True
+                table.recent.append(T("⏰ {seat} ran out of time; a computer plays their seat now.",
+                                      seat=Seat(seat)))
+        self._close_if_deserted(table)
+        applied = False
+        try:
+            for seat in late:
+                if applied and table.deadline != deadline:
+                    break   # the late seats' question is over: whoever is asked next has a new deadline
+                if table.status != PLAYING or table.record.seats[seat].stand_in or seat not in table.to_move():
+                    continue
+                move = await self._timeout_move(table, seat)
+                table.recent.append(T("⏰ {seat} ran out of time.", seat=Seat(seat)))
+                await self._apply(table, seat, move, None)
+                applied = True
+        except Exception:
+            if applied:   # an earlier seat's timeout move is stored: take the table as stored
+                await self._resync(table)
+            raise
+        if not applied:  # seats were handed to computers: store that change by itself
+            self._refresh_deadline(table)
+            await self._save(table)
 
     async def _timeout_move(self, table: Table, seat: int) -> Move:
         game, state = table.game, table.state

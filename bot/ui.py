@@ -102,7 +102,7 @@ def ended(table_id: int) -> str:
 
 def table_actions(table: Table) -> list[str]:
     if table.status == LOBBY:
-        return ["join", "leave", "cpu", "start", "cancel"]
+        return ["join", "leave"] + (["cpu"] if table.game.computers else []) + ["start", "cancel"]
     if table.status == PLAYING:
         return ["hand", "leave"] + (["back"] if any(s.stand_in for s in table.record.seats) else []) + ["end"]
     if table.status == FINISHED:

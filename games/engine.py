@@ -555,6 +555,12 @@ class Game(Generic[S]):
         shortening the players' window). False (the default): it starts when the window opens."""
         return False
 
+    def deadline(self, s: S, seat: int) -> int | None:
+        """When ``seat``'s time runs out by the game's own rules (wall-clock seconds, the clock that stamps
+        `clock_moves`; a board's idle limit, a race's end), or None (the default): only the front end's turn
+        timer applies. When it passes, the front end plays `timeout_move` for the seat, stamped with the time."""
+        return None
+
     def timeout_move(self, s: S, seat: int) -> Move | None:
         """The move made for ``seat`` when its time runs out and the answer is fixed by the
         rules (passing in a reaction window); None lets the seat's computer player choose."""

@@ -32,7 +32,8 @@ Choices where the rules file leaves room (decisions in ``shared/rules/spider.md`
 * End (Clarification 7): won with the eighth run; lost on Give up, or at once when
   no card move is legal and the stock is empty. ``idle_minutes`` and the race's
   ``race_minutes`` end boards when a stamped action comes after that time, or when the
-  front end's timer plays ``timeout`` [rec: the game cannot see a clock on its own].
+  front end's timer plays ``timeout`` at the board's `deadline` [rec: the game cannot see a
+  clock on its own]. The limits start at the table's first stamped action.
 * Hint (Clarification 10): `hint` looks one move ahead (a short search over the legal
   moves, scored by runs, turned cards, empty columns and same-suit links) and
   answers in words; it is not a move, so it changes nothing.
@@ -262,13 +263,26 @@ class Spider(Game[SpiderState]):
 
     def _timed_out(self, s: SpiderState, seat: int, now: int) -> bool:
         """Whether a stamped action at ``now`` comes after the board's idle time or the race's end."""
+        due = self.deadline(s, seat)
+        return bool(now) and due is not None and now >= due
+
+    def deadline(self, s: SpiderState, seat: int) -> int | None:
+        """When the board ends as it stands: the earlier of its idle limit and the race's end (no limit before
+        the table's first stamped action)."""
         o: SpiderOptions = self.options_of(s)
-        if not now or s.ended[seat]:
-            return False
+        if s.over or s.ended[seat]:
+            return None
+        due = []
         last = s.last_at[seat] or s.started_at
-        if last and now - last >= 60 * o.idle_minutes:
-            return True
-        return bool(o.race and s.started_at and now - s.started_at >= 60 * o.race_minutes)
+        if last:
+            due.append(last + 60 * o.idle_minutes)
+        if o.race and s.started_at:
+            due.append(s.started_at + 60 * o.race_minutes)
+        return min(due, default=None)
+
+    def timeout_move(self, s: SpiderState, seat: int) -> Move | None:
+        """Time up ends the board as it stands (Clarifications 7 and 9); Spider has no other timer."""
+        return TIMEOUT
 
     # -- playing
     def play(self, s: SpiderState, seat: int, move: Move) -> list[Event]:

@@ -9,7 +9,7 @@ import pytest
 
 from games import cards as C
 from games.engine import Move
-from games.spider import GAME, daily_seed, stamped
+from games.spider import DEAL, GAME, TIMEOUT, daily_seed, stamped
 from tests.playthrough import assert_refused
 
 
@@ -254,3 +254,17 @@ def test_a_solo_game_starts_alone_and_a_race_waits_for_racers() -> None:
     """Issue 18: /play starts a solo game at once; the race option asks for a lobby. No computer players."""
     assert GAME.starts_alone({}) and not GAME.starts_alone({"race": True})
     assert GAME.computers is False
+
+
+def test_the_deadline_is_the_earlier_of_the_idle_limit_and_the_race_end() -> None:
+    """Clarifications 7 and 9 on the front end's timer: each board's deadline is its idle limit or the race's
+    end, whichever comes first; the timeout played there ends it, and an ended board has none."""
+    s = GAME.start(2, {"race": True, "race_minutes": 30, "idle_minutes": 20}, 9)
+    assert GAME.deadline(s, 0) is None, "no clock before the first stamped action"
+    GAME.apply(s, 0, stamped(DEAL, 1000))
+    assert GAME.deadline(s, 0) == GAME.deadline(s, 1) == 1000 + 20 * 60, "idle from the race's first action"
+    GAME.apply(s, 0, stamped(DEAL, 1000 + 15 * 60))
+    assert GAME.deadline(s, 0) == 1000 + 30 * 60, "the race ends before this board's idle limit"
+    assert GAME.timeout_move(s, 1) == TIMEOUT
+    GAME.apply(s, 1, stamped(TIMEOUT, GAME.deadline(s, 1)))
+    assert s.ended == ["", "timed out"] and GAME.deadline(s, 1) is None and not s.over

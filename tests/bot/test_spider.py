@@ -4,6 +4,9 @@ nothing, computer players are refused, moves carry the time, and the daily deal 
 
 from __future__ import annotations
 
+import pytest
+
+from bot.tables import TableError
 from tests.bot.sim import custom_ids, fetch, table_id, text_of
 from tests.bot.test_compose import labelled
 
@@ -66,8 +69,8 @@ async def test_a_race_of_two_plays_one_deal_on_two_boards_and_shows_both(simcord
     alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
     message = (await alice.slash(channel, "play", game="spider", options="race=yes")).response.message
     tid = table_id(message)
-    refused = await alice.click(message, custom_id=f"ct:{tid}:cpu")
-    assert "no computer players" in refused.response.content
+    with pytest.raises(TableError, match="no computer players"):   # a stale Add computer click
+        await env.bot.service.add_computer(tid, alice.id)
     await bob.click(message, custom_id=f"ct:{tid}:join")
     await alice.click(message, custom_id=f"ct:{tid}:start")
     table = env.bot.service.tables[tid]
@@ -118,3 +121,66 @@ async def test_leaderboard_ranks_the_best_game_by_score_and_daily_only_the_days_
     stats = (await alice.slash(channel, "stats", game="spider")).response
     shown = stats.content or "\n".join(e.description or "" for e in stats.embeds)
     assert "1 played" in shown and "0 won" in shown, "a board given up is no win in /stats"
+
+
+async def test_a_race_lobby_offers_no_add_computer_button(simcord_env):
+    """A race's lobby shows Join, Leave, Start and Cancel but no Add computer: Spider has no computer players
+    (a lobby of a game with computers still offers it)."""
+    env = simcord_env
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    race = (await alice.slash(channel, "play", game="spider", options="race=yes")).response.message
+    shown = custom_ids(await fetch(env, channel, race.id))
+    tid = table_id(race)
+    assert f"ct:{tid}:join" in shown and f"ct:{tid}:start" in shown
+    assert f"ct:{tid}:cpu" not in shown and "Add computer" not in labels(await fetch(env, channel, race.id))
+    other = (await alice.slash(channel, "play", game="crazy_eights")).response.message
+    assert f"ct:{table_id(other)}:cpu" in custom_ids(await fetch(env, channel, other.id))
+
+
+async def test_a_solo_board_idle_past_its_limit_ends_on_the_timer_and_is_recorded(simcord_env, clock):
+    """Clarification 7 on the bot's timer: idle_minutes after the last action, with nobody clicking, the board
+    ends as it stands, the table message says the game is over and the result is on record."""
+    env = simcord_env
+    env.bot.service.clock = clock
+    channel, member, message, table = await solo(env, "idle_minutes=10")
+    await env.bot.service.act(table.id, member.id, table.version, table.game.moves(table.state, 0)[0])
+    assert table.deadline == int(clock.now) + 600, "the board's idle limit is the table's deadline"
+    clock.now += 599
+    await env.bot.service.tick()
+    assert table.status == "playing"
+    clock.now += 1
+    await env.bot.service.tick()
+    assert table.status == "finished" and table.state.ended == ["timed out"]
+    rows = await env.bot.store.results(channel.guild.id, game="spider")
+    assert [(r["user_id"], r["placing"], r["score"]) for r in rows] == [(member.id, 1, 499)]
+    await env.bot.controller.flush()
+    assert "time is up" in text_of(await fetch(env, channel, message.id))
+
+
+async def test_a_race_ends_at_race_minutes_with_places_on_record(simcord_env, clock):
+    """Clarification 9 on the bot's timer: race_minutes after the race's first action every unfinished board
+    ends as it stands, and the places (higher score first) are recorded."""
+    env = simcord_env
+    service = env.bot.service
+    service.clock = clock
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    message = (await alice.slash(channel, "play", game="spider", options="race=yes race_minutes=5")).response.message
+    tid = table_id(message)
+    await bob.click(message, custom_id=f"ct:{tid}:join")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = service.tables[tid]
+    await service.act(tid, alice.id, table.version, table.game.moves(table.state, 0)[0])
+    clock.now += 4 * 60
+    await service.act(tid, bob.id, table.version, "deal")
+    assert table.deadline == table.state.started_at + 5 * 60
+    clock.now += 60
+    await service.tick()
+    assert table.status == "finished" and table.state.ended == ["timed out", "timed out"]
+    rows = await env.bot.store.results(guild.id, game="spider")
+    assert {r["user_id"]: (r["placing"], r["score"]) for r in rows} == {bob.id: (1, 500), alice.id: (2, 499)}
+    await env.bot.controller.flush()
+    assert "bob wins the race" in text_of(await fetch(env, channel, message.id))
