@@ -745,9 +745,9 @@ class Canasta(DealtMatch, Game[CanastaState]):
             status = self.outcome(s).summary
         elif s.window:
             status = T("Hand {n}. {seat} asks their partner: may I go out?", n=s.hand_no, seat=Seat(s.turn))
-        elif s.phase == DRAW:
+        elif s.phase == DRAW or (s.taking and seat != s.turn):   # a draft is private: a take too, until committed
             status = T("Hand {n}. {seat} to draw.", n=s.hand_no, seat=Seat(s.turn))
-        elif s.draft:
+        elif s.draft and seat == s.turn:
             status = T("Hand {n}. {seat} is melding.", n=s.hand_no, seat=Seat(s.turn))
         else:
             status = T("Hand {n}. {seat} to meld and discard.", n=s.hand_no, seat=Seat(s.turn))

@@ -308,13 +308,16 @@ def test_pile_starts_frozen_when_the_upcard_is_wild() -> None:
 
 
 def test_the_draft_is_private_and_survives_a_json_round_trip() -> None:
+    """The draft is the mover's alone: the others' view is the same as without one (what a search may
+    imagine for them), and a JSON round trip keeps it."""
     s = table([["9C", "9S.1", "9H", "5D", "KC"], ["6C"], ["7C"], ["8C"]], phase="meld")
     play(s, 0, "add 9C 9S.1 9H r=9")
     again = type(s).from_json(s.to_json())
     assert again.draft == s.draft
     mine, theirs = GAME.view(again, 0), GAME.view(again, 1)
-    assert mine.private and "9♣" in en(mine.private[0])
-    assert not theirs.private and "is melding" in en(theirs.status)
+    assert mine.private and "9♣" in en(mine.private[0]) and "is melding" in en(mine.status)
+    assert not theirs.private and "to meld and discard" in en(theirs.status)
+    assert theirs == GAME.view(GAME.determinize(again, 1, random.Random(1)), 1)
 
 
 def test_add_path_is_rank_naturals_wilds_within_discord_limits_at_the_largest_hand() -> None:

@@ -55,7 +55,7 @@ async def test_a_draft_is_built_in_steps_survives_a_refresh_and_commits_as_one(s
     assert "Draft: 9♠ 9♥ 9♦ as a new meld" in shown.content
     assert table.state.draft and not table.state.melds[0].get("9")
     other = await panel(by_seat[1], message, table.id)
-    assert "Draft" not in other.content and "is melding" in other.content       # private to the mover
+    assert "Draft" not in other.content and "to meld and discard" in other.content   # private to the mover
     shown = await panel(alice, message, table.id)                                 # a refresh
     assert "Draft: 9♠ 9♥ 9♦ as a new meld" in shown.content
     shown = await press(alice, shown, "Commit the draft")
