@@ -429,6 +429,11 @@ class Canasta(DealtMatch, Game[CanastaState]):
                 return []
         elif s.asked == YES:
             return []
+        return self.discards_by_group(hand)
+
+    @staticmethod
+    def discards_by_group(hand: Sequence[str]) -> list[Move]:
+        """One discard per group: suits do not matter (but for 3s)."""
         seen: dict[str, str] = {}
         for code in hand:
             seen.setdefault(group_key(code), code)
