@@ -24,6 +24,8 @@ clarifications in ``shared/rules/triple_play.md``; [rec] marks our own):
 * Going out (Clarifications 9 and 10): only on the foot, with the basic book complete, after the
   partner said yes (asking is required [text "must first ask"]); a player on the foot who may not go out
   keeps a card.
+* A player on the foot whose draw brought only red 3s may be left one card that cannot go: the turn then
+  ends with a knock, without a discard [rec].
 * Empty stock (Clarification 5): a player who cannot draw may take the pile; otherwise the deal ends.
 * Scoring (Clarification 1): melded cards, one bonus per canasta (7s 5000, 5s 3000, wild 2500, natural
   500, mixed 300), red 3s 100 each and 300 more for seven or more, going out 200, minus the cards in the
@@ -33,6 +35,7 @@ clarifications in ``shared/rules/triple_play.md``; [rec] marks our own):
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -44,7 +47,7 @@ from games.common.match import MatchFormat, match_outcome, next_seat
 from games.common.table import draws, table_view
 from games.engine import Event, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
-from games.text import Card, Cards, Rank, Seat, Seats, Text, text_from, texts
+from games.text import Card, Cards, Rank, Seat, Seats, Text, text_data, text_from, texts
 
 T, N = texts("triple_play")
 
@@ -355,20 +358,20 @@ class TriplePlay(Canasta):
         out = []
         for rank in sorted({*by_rank, *(r for r in open_melds if r != WILD_MELD)}):
             naturals, have = by_rank.get(rank, []), open_melds.get(rank, [])
-            room = CANASTA - len(have)
-            for k in range(min(len(naturals), room) + 1):
+            have_wild = sum(1 for c in have if RULES.is_wild(c))
+            for k in range(min(len(naturals), CANASTA - len(have)) + 1):
                 for t in range(min(2, len(twos)) + 1):
                     for j in range(min(2 - t, len(jokers)) + 1):
-                        cards = [*naturals[:k], *twos[:t], *jokers[:j]]
-                        if cards and len(cards) <= room and M.is_set([*have, *cards], RULES):
-                            out.append(Move("add", tuple(cards), (("r", str(rank)),)))
+                        size = len(have) + k + t + j
+                        if (k + t + j and RULES.min_set <= size <= CANASTA and len(have) - have_wild + k >= 2
+                                and have_wild + t + j <= RULES.wild_limit(size, rank)):
+                            cards = (*naturals[:k], *twos[:t], *jokers[:j])
+                            out.append(Move("add", cards, (("r", str(rank)),)))
         have = open_melds.get(WILD_MELD, [])
-        room = CANASTA - len(have)
-        for t in range(min(room, len(twos)) + 1):
-            for j in range(min(room - t, len(jokers)) + 1):
-                cards = [*twos[:t], *jokers[:j]]
-                if cards and M.is_set([*have, *cards], RULES):
-                    out.append(Move("add", tuple(cards), (("r", str(WILD_MELD)),)))
+        for t in range(min(CANASTA - len(have), len(twos)) + 1):
+            for j in range(min(CANASTA - len(have) - t, len(jokers)) + 1):
+                if t + j and len(have) + t + j >= RULES.min_set:
+                    out.append(Move("add", (*twos[:t], *jokers[:j]), (("r", str(WILD_MELD)),)))
         return out
 
     # -- legality
@@ -396,7 +399,9 @@ class TriplePlay(Canasta):
             if len(s.draft) > (1 if s.taking else 0):
                 out.append(Move("undo"))
             return out + adds
-        out = [Move(KNOCK)] if s.took else self.discard_options(s, seat)
+        out = [] if s.took else self.discard_options(s, seat)
+        if s.took or not out and not (s.asked == YES and adds):
+            out = [Move(KNOCK)]           # after a take; or red 3s drawn left a single card on the foot
         if self.may_ask(s, seat):
             out.append(Move(ASK))
         return out + knee + adds
@@ -542,6 +547,22 @@ class TriplePlay(Canasta):
                  "{total}.", seats=Seats(tuple(members)), melded=melded, bonus=bonus, reds=reds, out=going,
                  held=held, total=total)
         return total, line
+
+    def _end_hand(self, s: TriplePlayState, winner: int | None, events: list[Event]) -> list[Event]:
+        s.window, s.draft, s.taking = {}, [], False
+        out_side = None if winner is None else self.side(winner)
+        if winner is not None:
+            events.append(Event(T("{seat} goes out!", seat=Seat(winner))))
+        gains = []
+        for side in (0, 1):
+            gained, line = self.side_score(s, side, out_side, False)
+            gains.append(gained)
+            events.append(Event(line))
+        for seat in range(s.players):
+            s.scores[seat] += gains[self.side(seat)]
+        s.last_result = text_data(T("Deal {n}: {first} and {second} points", n=s.hand_no, first=gains[0],
+                                    second=gains[1]))
+        return self.after_hand(s, events, self.match_over(s))
 
     def match_over(self, s: TriplePlayState) -> bool:
         """Clarification 12: after ``deals`` deals; level sides share the win."""
@@ -734,14 +755,15 @@ class TriplePlay(Canasta):
         melds = self.merged(s, self.side(seat))
         short = not self.opened(s, self.side(seat)) and self.draft_points(s) < self.minimum(s, seat)
         best, best_worth = None, 0.0
+        held_by_rank = Counter(C.RANK[c] for c in free if not RULES.is_wild(c))
         for m in adds:
             rank = int(m.param("r"))
-            if len(free) - len(m.args) < 2:
-                continue
+            if s.stage[seat] == ON_FOOT and len(free) - len(m.args) < 2:
+                continue                      # on the foot, a card to discard and one to hold
             natural = sum(1 for c in m.args if not RULES.is_wild(c))
             wild = len(m.args) - natural
             size = len(melds.get(rank, ())) + len(m.args)
-            held = sum(1 for c in free if not RULES.is_wild(c) and C.RANK[c] == rank)
+            held = held_by_rank[rank]
             if rank != WILD_MELD and natural < min(held, CANASTA - len(melds.get(rank, ()))):
                 continue                      # all the naturals of a rank at once
             if rank != WILD_MELD and wild and not (short or size == CANASTA):

@@ -93,7 +93,7 @@ class MeldRules:
 def is_set(cards: Sequence[str], rules: MeldRules) -> bool:
     """Cards of one rank (wild cards within the quota), of an allowed size; never closing cards
     (see `is_closing_set`)."""
-    if not cards or any(rules.is_closing(c) or rules.is_barred(c) for c in cards):
+    if not cards or (rules.closing or rules.barred) and any(rules.is_closing(c) or rules.is_barred(c) for c in cards):
         return False
     naturals = [c for c in cards if not rules.is_wild(c)]
     wild = len(cards) - len(naturals)
