@@ -466,9 +466,9 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return T("'{move}' is not a legal move now.", move=str(move))
 
     def _same_as_offered(self, s: CanastaState, seat: int, move: Move) -> bool:
-        """Whether ``move`` is an offered take or addition made with other copies of the same cards (suits
-        do not matter, and the offered moves name one choice of them)."""
-        if move.kind not in ("take", "add") or seat not in self.to_move(s) or s.window:
+        """Whether ``move`` is an offered take, addition or discard made with other copies of the same cards
+        (suits do not matter, and the offered moves name one choice of them)."""
+        if move.kind not in ("take", "add", "discard") or seat not in self.to_move(s) or s.window:
             return False
         if not all(c in s.hands[seat] for c in move.args) or len(set(move.args)) != len(move.args):
             return False
