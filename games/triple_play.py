@@ -26,7 +26,10 @@ clarifications in ``shared/rules/triple_play.md``; [rec] marks our own):
   keeps a card.
 * A player on the foot whose draw brought only red 3s may be left one card that cannot go: the turn then
   ends with a knock, without a discard [rec].
-* Empty stock (Clarification 5): a player who cannot draw may take the pile; otherwise the deal ends.
+* Empty stock (Clarification 5): a player who cannot draw may take the pile (or decline it, ``end``
+  [rec]); one who cannot take it ends the deal, without a going-out bonus.
+* Not offered as options yet: other minimum tables, another stock-exhaustion rule, other bonus and
+  penalty values (the rules file's list of options).
 * Scoring (Clarification 1): melded cards, one bonus per canasta (7s 5000, 5s 3000, wild 2500, natural
   500, mixed 300), red 3s 100 each and 300 more for seven or more, going out 200, minus the cards in the
   partners' hands, knees and feet (black 3s 100 each, red 3s still face down 500 each). The match is
