@@ -32,8 +32,9 @@ Choices where the rules file leaves room (decisions and clarifications in ``shar
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from games import cards as C
 from games.common import melds as M
@@ -429,6 +430,11 @@ class Canasta(DealtMatch, Game[CanastaState]):
                 return []
         elif s.asked == YES:
             return []
+        return self.discards_by_group(hand)
+
+    @staticmethod
+    def discards_by_group(hand: Sequence[str]) -> list[Move]:
+        """One discard per group: suits do not matter (but for 3s)."""
         seen: dict[str, str] = {}
         for code in hand:
             seen.setdefault(group_key(code), code)
@@ -461,9 +467,9 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return T("'{move}' is not a legal move now.", move=str(move))
 
     def _same_as_offered(self, s: CanastaState, seat: int, move: Move) -> bool:
-        """Whether ``move`` is an offered take or addition made with other copies of the same cards (suits
-        do not matter, and the offered moves name one choice of them)."""
-        if move.kind not in ("take", "add") or seat not in self.to_move(s) or s.window:
+        """Whether ``move`` is an offered take, addition or discard made with other copies of the same cards
+        (suits do not matter, and the offered moves name one choice of them)."""
+        if move.kind not in ("take", "add", "discard") or seat not in self.to_move(s) or s.window:
             return False
         if not all(c in s.hands[seat] for c in move.args) or len(set(move.args)) != len(move.args):
             return False
@@ -741,20 +747,32 @@ class Canasta(DealtMatch, Game[CanastaState]):
             facts.append(T("The pile is frozen for a side until its first meld."))
         if s.last_result:
             facts.append(text_from(s.last_result))
-        if s.over:
-            status = self.outcome(s).summary
-        elif s.window:
-            status = T("Hand {n}. {seat} asks their partner: may I go out?", n=s.hand_no, seat=Seat(s.turn))
-        elif s.phase == DRAW or (s.taking and seat != s.turn):   # a draft is private: a take too, until committed
-            status = T("Hand {n}. {seat} to draw.", n=s.hand_no, seat=Seat(s.turn))
-        elif s.draft and seat == s.turn:
-            status = T("Hand {n}. {seat} is melding.", n=s.hand_no, seat=Seat(s.turn))
-        else:
-            status = T("Hand {n}. {seat} to meld and discard.", n=s.hand_no, seat=Seat(s.turn))
+        status = self.outcome(s).summary if s.over else self.turn_status(s, seat)
         v = table_view(self, s, seat, seats=seats, piles=piles, status=status, facts=facts)
         if seat is not None and seat == s.turn and s.draft and not s.over:
             v.private = self.draft_lines(s, seat)
         return v
+
+    # the status line of a turn, by step: the whole sentence, so a game may name its deals otherwise
+    STATUS: ClassVar[dict[str, Callable[[int, Seat], Text]]] = {
+        "ask": lambda n, seat: T("Hand {n}. {seat} asks their partner: may I go out?", n=n, seat=seat),
+        "draw": lambda n, seat: T("Hand {n}. {seat} to draw.", n=n, seat=seat),
+        "melding": lambda n, seat: T("Hand {n}. {seat} is melding.", n=n, seat=seat),
+        "meld": lambda n, seat: T("Hand {n}. {seat} to meld and discard.", n=n, seat=seat),
+    }
+
+    def turn_status(self, s: CanastaState, seat: int | None) -> Text:
+        """What the turn is at, as ``seat`` may read it: a draft, and a pile take until it is committed, show to
+        their maker only (the others read what they would without it, as in a search's imagined deal)."""
+        if s.window:
+            step = "ask"
+        elif s.phase == DRAW or (s.taking and seat != s.turn):
+            step = "draw"
+        elif s.draft and seat == s.turn:
+            step = "melding"
+        else:
+            step = "meld"
+        return self.STATUS[step](s.hand_no, Seat(s.turn))
 
     def zones(self, s: CanastaState) -> list[Zone]:
         return ([Zone(f"hand {i}", h, i) for i, h in enumerate(s.hands)]

@@ -182,7 +182,7 @@ STRENGTH = [("crazy_eights", 2, 30, 25), ("oh_hell", 3, 24, 75), ("scopa", 2, 45
             ("kontsina", 2, 30, 25), ("cassino", 2, 21, 25), ("diloti", 2, 30, 20),
             ("dingo", 4, 40, 25), ("mattis", 3, 40, 4), ("envite", 4, 450, 50),
             ("calabrasella", 3, 120, 10), ("trex", 4, 100, 40), ("seven_rummy", 2, 30, 20),
-            ("canasta", 2, 21, 10),
+            ("canasta", 2, 21, 10), ("triple_play", 4, 30, 6),
             ("pirate", 2, 30, 1)]   # Pirate: the heuristic decides every tick (Pirate.heuristic_decides)
 # Calabrasella: a first hand is decisive between seats 0 and 1 only when one of them declares (two defenders
 # gain alike), and a random declarer often wins on cards alone: 120 cheap deals rather than few deep ones
@@ -272,7 +272,8 @@ HEURISTIC_STRENGTH = [("crazy_eights", 2, 30), ("oh_hell", 3, 120), ("scopa", 2,
                       ("stop_the_bus", 2, 30), ("i_doubt_it", 3, 30), ("xeri", 2, 30),
                       ("kontsina", 2, 30), ("cassino", 2, 70), ("diloti", 2, 70), ("dingo", 4, 60),
                       ("mattis", 3, 60), ("envite", 4, 1500), ("calabrasella", 3, 120),
-                      ("trex", 4, 200), ("seven_rummy", 2, 40), ("pirate", 2, 30), ("canasta", 2, 30)]
+                      ("trex", 4, 200), ("seven_rummy", 2, 40), ("pirate", 2, 30), ("canasta", 2, 30),
+                      ("triple_play", 4, 60)]
 
 
 @pytest.mark.parametrize(("key", "players", "hands"), HEURISTIC_STRENGTH)

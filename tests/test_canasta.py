@@ -360,3 +360,12 @@ def test_an_imagined_deal_gives_nobody_a_red_three() -> None:
         twin = GAME.determinize(s, 0, random.Random(seed))
         assert not any(C.RANK[c] == 3 and C.SUIT[c] in "HD" for h in twin.hands for c in h)
         assert twin.hands[0] == s.hands[0] and Counter(c for z in GAME.zones(twin) for c in z.cards) == DECK
+
+
+def test_a_discard_may_name_any_copy_of_the_offered_card() -> None:
+    """Suits do not matter: "discard 9C" is accepted when the offered discard of 9s names another 9 (a player
+    typing their card, or a computer's copy, is not refused)."""
+    s = table([["9S", "9C", "5D", "6D"], ["6C", "7C"]], phase="meld")
+    assert Move("discard", ("9C",)) not in GAME.moves(s, 0)
+    play(s, 0, "discard 9C")
+    assert s.discard[-1] == "9C" and sorted(s.hands[0]) == ["5D", "6D", "9S"]

@@ -133,3 +133,27 @@ def test_way_out_melds_the_hand_and_needs_the_canastas() -> None:
     assert M.way_out(["9H.1", "3S", "3C", "3S.1"], melds, CANASTA_7, may_discard=False) == [(9, ["9H.1"]),
                                                                                         (-1, ["3S", "3C", "3S.1"])]
     assert M.way_out(["9H.1", "KS", "KH"], melds, CANASTA_7, canastas_needed=2) is None
+
+
+SIZED = M.MeldRules(min_set=3, max_set=7, sequences=False, wild_ranks=frozenset({0, 2}), max_wild=2, min_natural=2,
+                    canasta=7, wild_by_size=((5, 1), (7, 2)), tame_ranks=frozenset({5}), all_wild=True,
+                    barred=frozenset({"3S"}))
+
+
+def test_wild_quota_by_size_tame_ranks_wild_sets_and_barred_cards() -> None:
+    """Triple Play's shape of rules: one wild card up to five cards, two in six or seven; a tame rank takes none;
+    wild cards alone make a set (a wild canasta at seven); barred cards never meld."""
+    assert M.is_set(["KS", "KH", "2C"], SIZED) and not M.is_set(["KS", "KH", "2C", "2D"], SIZED)
+    assert not M.is_set(["KS", "KH", "KD", "2C", "2D"], SIZED)
+    assert M.is_set(["KS", "KH", "KD", "KC", "2C", "2D"], SIZED)
+    assert not M.is_set(["5S", "5H", "2C"], SIZED) and M.is_set(["5S", "5H", "5D"], SIZED)
+    assert M.is_set(["2C", "2D", "2H"], SIZED) and M.canasta_kind(["2C"] * 7, SIZED) == M.WILD
+    assert not M.is_set(["3S", "3S.1", "3S.2"], SIZED)
+
+
+def test_way_out_with_the_callers_test_and_barred_cards_loose() -> None:
+    """`way_out` asks the caller's ``enough`` about the resulting sets; a barred card can only be the discard."""
+    hand = ["9S", "9H", "9D", "3S"]
+    assert M.way_out(hand, {}, SIZED, enough=lambda sets: True) == [(9, ["9S", "9H", "9D"])]
+    assert M.way_out(hand, {}, SIZED, enough=lambda sets: any(len(s) == 7 for s in sets)) is None
+    assert M.way_out(hand, {}, SIZED, may_discard=False, enough=lambda sets: True) is None

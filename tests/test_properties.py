@@ -24,11 +24,13 @@ FEWER_GAMES = {"i_doubt_it": 16, "diloti": 20,   # Diloti: a match to 61 or 101 
                "envite": 20,                      # Envite: up to 12 seats, each one's view checked every move
                "seven_rummy": 20,                 # Seven Rummy: a hand of random play is 200 to 600 moves
                "pirate": 6,                       # Pirate: a random race is 400 to 600 ticks, 1,500 moves
-               "canasta": 10}                     # Canasta: a hand of random play is 200 to 500 moves
+               "canasta": 10,                     # Canasta: a hand of random play is 200 to 500 moves
+               "triple_play": 2}                  # Triple Play: 324 cards, a deal of random play is 600 moves
 # Random players score little per hand in Seven Rummy (they meld whatever they can), so a match to
 # its 200 points takes thousands of moves: its random games play one or two hands
 SHORT_MATCHES = {"seven_rummy": lambda rng: {"target": 0, "match_hands": rng.choice((1, 2))},
-                 "canasta": lambda rng: {"hands": rng.choice((1, 2))}}   # a match to 5000 is five hands and more
+                 "canasta": lambda rng: {"hands": rng.choice((1, 2))},   # a match to 5000 is five hands and more
+                 "triple_play": lambda rng: {"deals": 1}}               # four deals of 324 cards
 CHUNKS = 2
 
 

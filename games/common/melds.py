@@ -8,15 +8,17 @@ partnership's area number in the partnership games). Its kind is kept because a 
 read both ways (Seven Rummy's lone 7, declared when it is laid).
 
 Canasta and Triple Play: wild ranks and a wild quota per set (``wild_ranks``, ``max_wild``,
-``min_natural``), sets without an upper size (``max_set`` None), canastas (``canasta``: the size
-of a set that is one; natural or mixed, `canasta_kind`), cards that meld only in a going-out
-turn (``closing``: Canasta's black 3s, `is_closing_set`), the initial-meld minimum by score
-(`opening_minimum`) and a check whether a hand can go out (`way_out`).
+``min_natural``; Triple Play's quota by size, ``wild_by_size``, ranks that take no wild card,
+``tame_ranks``, and sets of wild cards alone, ``all_wild``), sets without an upper size (``max_set``
+None), canastas (``canasta``: the size of a set that is one; natural, mixed or wild, `canasta_kind`),
+cards that meld only in a going-out turn (``closing``: Canasta's black 3s, `is_closing_set`) or never
+(``barred``: Triple Play's), the initial-meld minimum by score (`opening_minimum`) and a check whether
+a hand can go out (`way_out`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -38,6 +40,12 @@ class MeldRules:
       a pair of 7s, 6-7 and 7-8 are melds).
     * ``wild_ranks``: ranks that are wild (0 for jokers); a set holds at most ``max_wild`` of
       them and at least ``min_natural`` natural cards. Sequences take no wild cards.
+    * ``wild_by_size``: (largest set size, most wild cards) steps that lower ``max_wild`` for smaller
+      sets, e.g. ((5, 1), (7, 2)): one wild card up to five cards, two in six or seven (Triple Play).
+    * ``tame_ranks``: ranks whose sets take no wild card (Triple Play's 5s and 7s).
+    * ``all_wild``: a set of wild cards alone is allowed (``min_set`` to ``max_set`` of them), exempt
+      from the quota.
+    * ``barred``: cards (codes without the copy suffix) that never meld (Triple Play's black 3s).
     * ``canasta``: the size from which a set is a canasta (None: no canastas).
     * ``closing``: cards (codes without the copy suffix, e.g. "3S") that meld only among
       themselves, without wild cards, and only in a going-out turn (Canasta's black 3s).
@@ -54,12 +62,28 @@ class MeldRules:
     min_natural: int = 1
     canasta: int | None = None
     closing: frozenset[str] = field(default_factory=frozenset)
+    wild_by_size: tuple[tuple[int, int], ...] = ()
+    tame_ranks: frozenset[int] = field(default_factory=frozenset)
+    all_wild: bool = False
+    barred: frozenset[str] = field(default_factory=frozenset)
+
+    def wild_limit(self, size: int, rank: int | None) -> int:
+        """The most wild cards a set of ``size`` cards of natural ``rank`` may hold."""
+        if rank in self.tame_ranks:
+            return 0
+        for largest, most in self.wild_by_size:
+            if size <= largest:
+                return min(most, self.max_wild)
+        return self.max_wild
 
     def is_wild(self, code: str) -> bool:
         return C.RANK[code] in self.wild_ranks
 
     def is_closing(self, code: str) -> bool:
         return code.partition(".")[0] in self.closing
+
+    def is_barred(self, code: str) -> bool:
+        return code.partition(".")[0] in self.barred
 
     def waived(self, cards: Sequence[str]) -> bool:
         """Whether ``cards`` hold the rank that waives the minimum length."""
@@ -69,15 +93,17 @@ class MeldRules:
 def is_set(cards: Sequence[str], rules: MeldRules) -> bool:
     """Cards of one rank (wild cards within the quota), of an allowed size; never closing cards
     (see `is_closing_set`)."""
-    if not cards or rules.closing and any(rules.is_closing(c) for c in cards):
+    if not cards or (rules.closing or rules.barred) and any(rules.is_closing(c) or rules.is_barred(c) for c in cards):
         return False
     naturals = [c for c in cards if not rules.is_wild(c)]
     wild = len(cards) - len(naturals)
-    if len(naturals) < rules.min_natural or wild > rules.max_wild:
+    if rules.max_set is not None and len(cards) > rules.max_set:
+        return False
+    if not naturals and rules.all_wild:
+        return len(cards) >= rules.min_set
+    if len(naturals) < rules.min_natural or wild > rules.wild_limit(len(cards), C.RANK[naturals[0]]):
         return False
     if len({C.RANK[c] for c in naturals}) > 1:
-        return False
-    if rules.max_set is not None and len(cards) > rules.max_set:
         return False
     return len(cards) >= rules.min_set or rules.waived(cards)
 
@@ -215,14 +241,18 @@ def combinations_of(cards: Sequence[str], sizes: Iterable[int]) -> list[tuple[st
 
 # --- Canasta-style sets: canastas, closing sets, the opening minimum, going out --------------
 
-NATURAL, MIXED = "natural", "mixed"
+NATURAL, MIXED, WILD = "natural", "mixed", "wild"
 
 
 def canasta_kind(cards: Sequence[str], rules: MeldRules) -> str | None:
-    """``"natural"`` or ``"mixed"`` (with wild cards) when the set ``cards`` is a canasta, else None."""
+    """``"natural"``, ``"mixed"`` (with wild cards) or ``"wild"`` (wild cards alone) when the set ``cards``
+    is a canasta, else None."""
     if rules.canasta is None or len(cards) < rules.canasta:
         return None
-    return MIXED if any(rules.is_wild(c) for c in cards) else NATURAL
+    wild = sum(1 for c in cards if rules.is_wild(c))
+    if wild == len(cards):
+        return WILD
+    return MIXED if wild else NATURAL
 
 
 def canastas(melds: Iterable[Sequence[str]], rules: MeldRules) -> list[str]:
@@ -251,24 +281,28 @@ def natural_rank(cards: Iterable[str], rules: MeldRules) -> int | None:
 
 
 def way_out(hand: Sequence[str], melds: Mapping[int, Sequence[str]], rules: MeldRules,
-            canastas_needed: int = 1, may_discard: bool = True) -> list[tuple[int, list[str]]] | None:
+            canastas_needed: int = 1, may_discard: bool = True,
+            enough: Callable[[list[list[str]]], bool] | None = None) -> list[tuple[int, list[str]]] | None:
     """A way to meld ``hand`` whole (or all but one card, discarded, with ``may_discard``) onto the
-    side's ``melds`` (rank → cards) and new sets, ending with at least ``canastas_needed`` canastas:
-    the additions as (rank, cards) (rank -1: the closing set), or None when this greedy search
-    finds none. It never claims a way that is not legal; it may miss an unusual one."""
+    side's ``melds`` (rank → cards; rank 0 an all-wild set, with ``rules.all_wild``) and new sets,
+    ending with at least ``canastas_needed`` canastas (or, given ``enough``, melds it accepts: it
+    receives every resulting set): the additions as (rank, cards) (rank -1: the closing set), or None
+    when this greedy search finds none. It never claims a way that is not legal; it may miss an
+    unusual one."""
     wild = sorted((c for c in hand if rules.is_wild(c)), key=C.sort_key)
     closing = [c for c in hand if rules.is_closing(c)]
     by_rank: dict[int, list[str]] = {}
-    for code in hand:
-        if not rules.is_wild(code) and not rules.is_closing(code):
-            by_rank.setdefault(C.RANK[code], []).append(code)
     plan: dict[int, list[str]] = {}
-    loose: list[str] = []
+    loose: list[str] = [c for c in hand if rules.is_barred(c)]
+    for code in hand:
+        if not rules.is_wild(code) and not rules.is_closing(code) and not rules.is_barred(code):
+            by_rank.setdefault(C.RANK[code], []).append(code)
     for rank, naturals in by_rank.items():
         short = rules.min_set - len(naturals)
         if rank in melds or short <= 0:
             plan[rank] = list(naturals)
-        elif len(naturals) >= max(2, rules.min_natural) and short <= min(len(wild), rules.max_wild):
+        elif len(naturals) >= max(2, rules.min_natural) and short <= min(len(wild),
+                                                                          rules.wild_limit(rules.min_set, rank)):
             plan[rank] = [*naturals, *(wild.pop() for _ in range(short))]
         else:
             loose += naturals
@@ -283,13 +317,18 @@ def way_out(hand: Sequence[str], melds: Mapping[int, Sequence[str]], rules: Meld
         single = singles.pop()
         loose.remove(single)
         plan[C.RANK[single]] = [single, *(wild.pop() for _ in range(rules.min_set - 1))]
+    if rules.all_wild and 0 not in melds and len(wild) >= rules.min_set:
+        plan[0] = [wild.pop() for _ in range(min(len(wild), rules.max_set or len(wild)))]
     _spread_wild(plan, melds, wild, rules)
     loose += wild
     if len(loose) > allowed:
         return None
     whole = [[*melds.get(rank, ()), *cards] for rank, cards in plan.items() if rank != -1]
-    untouched = [cards for rank, cards in melds.items() if rank not in plan]
-    if len(canastas([*whole, *untouched], rules)) < canastas_needed:
+    untouched = [list(cards) for rank, cards in melds.items() if rank not in plan]
+    if enough is not None:
+        if not enough([*whole, *untouched]):
+            return None
+    elif len(canastas([*whole, *untouched], rules)) < canastas_needed:
         return None
     if not all(is_set(cards, rules) for cards in whole):
         return None
@@ -305,7 +344,17 @@ def _spread_wild(plan: dict[int, list[str]], melds: Mapping[int, Sequence[str]],
     ranks = [r for r in {*plan, *melds} if r != -1]
     for rank in sorted(ranks, key=lambda r: -size(r)):
         cards = [*melds.get(rank, ()), *plan.get(rank, ())]
-        room = rules.max_wild - sum(1 for c in cards if rules.is_wild(c))
-        while wild and room > 0:
-            plan.setdefault(rank, []).append(wild.pop())
-            room -= 1
+        while wild and _wild_fits(cards, rules):
+            card = wild.pop()
+            plan.setdefault(rank, []).append(card)
+            cards.append(card)
+
+
+def _wild_fits(cards: Sequence[str], rules: MeldRules) -> bool:
+    """Whether the set ``cards`` takes one more wild card (within its size and its quota)."""
+    if rules.max_set is not None and len(cards) >= rules.max_set:
+        return False
+    if rules.all_wild and all(rules.is_wild(c) for c in cards):
+        return True
+    wild = sum(1 for c in cards if rules.is_wild(c))
+    return wild + 1 <= rules.wild_limit(len(cards) + 1, natural_rank(cards, rules))

@@ -137,6 +137,7 @@ E2E = {
     # the auto race's replay, stepped on with Next (ticks on the clock: tests/bot/test_pirate.py)
     "pirate": (2, 0, "mode=auto"),
     "canasta": (2, 2, "hands=1"),     # partnerships: two humans and two computers, one hand
+    "triple_play": (2, 2, "deals=1"),  # partnerships of two humans and two computers, one deal of 324 cards
 }
 
 
