@@ -932,14 +932,15 @@ class TableService:
         self._schedule_computers(table)
 
     async def _play_games_timeouts(self, table: Table, seats: list[int]) -> None:
-        """The game's own time limit has passed for ``seats``: its timeout move for each, stamped with the
+        """The game's own time limit has passed for ``seats``: its deadline move for each, stamped with the
         time (the game's rules say what it does, so it is no strike)."""
         applied = False
         try:
             for seat in seats:
                 if table.status != PLAYING or seat not in table.to_move():
                     continue   # an earlier seat's timeout ended this one's time too
-                move = self._stamped(table, await self._timeout_move(table, seat))
+                move = table.game.deadline_move(table.state, seat) or await self._timeout_move(table, seat)
+                move = self._stamped(table, move)
                 await self._apply(table, seat, move, None)
                 applied = True
         except Exception:

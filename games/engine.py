@@ -208,6 +208,12 @@ class PileView:
     cards: list[str]                 # the visible cards, oldest first
     count: int                       # all cards in the pile, face-down ones included
     owner: int | None = None
+    # COLUMN: a tableau column (a solitaire's), pictured downward, its face-down cards first; the game writes
+    # its columns in words itself (a board in its facts), so text front ends leave such piles out
+    layout: str = "spread"
+
+
+COLUMN = "column"
 
 
 @dataclass
@@ -558,7 +564,13 @@ class Game(Generic[S]):
     def deadline(self, s: S, seat: int) -> int | None:
         """When ``seat``'s time runs out by the game's own rules (wall-clock seconds, the clock that stamps
         `clock_moves`; a board's idle limit, a race's end), or None (the default): only the front end's turn
-        timer applies. When it passes, the front end plays `timeout_move` for the seat, stamped with the time."""
+        timer applies. When it passes, the front end plays `deadline_move` for the seat, stamped with the time."""
+        return None
+
+    def deadline_move(self, s: S, seat: int) -> Move | None:
+        """The move made for ``seat`` when the game's own deadline (`deadline`) has passed (Spider: time up
+        ends the board), or None: as when the turn timer runs out (`timeout_move`, else a computer's choice).
+        Unlike a `timeout_move`, it does not make the seat's move optional: the seat is still waited for."""
         return None
 
     def timeout_move(self, s: S, seat: int) -> Move | None:

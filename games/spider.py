@@ -48,7 +48,7 @@ import zlib
 from dataclasses import dataclass, field
 
 from games import cards as C
-from games.engine import Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone, stamped
+from games.engine import COLUMN, Event, Game, IllegalMove, Move, Outcome, PileView, SeatView, State, View, Zone, stamped
 from games.options import Options, option
 from games.text import Card, Cards, Seat, Text, text_data, text_from, texts
 
@@ -280,8 +280,8 @@ class Spider(Game[SpiderState]):
             due.append(s.started_at + 60 * o.race_minutes)
         return min(due, default=None)
 
-    def timeout_move(self, s: SpiderState, seat: int) -> Move | None:
-        """Time up ends the board as it stands (Clarifications 7 and 9); Spider has no other timer."""
+    def deadline_move(self, s: SpiderState, seat: int) -> Move | None:
+        """Time up ends the board as it stands (Clarifications 7 and 9)."""
         return TIMEOUT
 
     # -- playing
@@ -538,8 +538,11 @@ class Spider(Game[SpiderState]):
                 facts.append(text_from(s.last_event[shown]))
         piles = []
         if shown is not None:
-            piles = [PileView(T("Stock"), [], len(s.stock[shown])),
-                     PileView(T("Removed runs"), s.done[shown][-1:], len(s.done[shown]))]
+            # the ten columns on one row of the picture, face-down cards first; the stock and removed runs below
+            piles = [PileView(str(col + 1), list(s.up[shown][col]), len(s.down[shown][col]) + len(s.up[shown][col]),
+                              layout=COLUMN) for col in range(COLUMNS)]
+            piles += [PileView(T("Stock"), [], len(s.stock[shown])),
+                      PileView(T("Removed runs"), s.done[shown][-1:], len(s.done[shown]))]
         status = self.outcome(s).summary if s.over else (
             self.progress(s, shown) if shown is not None else T("The racers are playing."))
         # the seat's own board beside its buttons (the fence on a line of its own after the panel's 🔒)

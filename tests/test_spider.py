@@ -7,8 +7,10 @@ from collections import Counter
 
 import pytest
 
+from bot.pictures import DOWN_STEP, table_image
 from games import cards as C
-from games.engine import Move
+from games.cli import render_view
+from games.engine import COLUMN, Move
 from games.spider import DEAL, GAME, TIMEOUT, daily_seed, stamped
 from tests.playthrough import assert_refused
 
@@ -265,6 +267,24 @@ def test_the_deadline_is_the_earlier_of_the_idle_limit_and_the_race_end() -> Non
     assert GAME.deadline(s, 0) == GAME.deadline(s, 1) == 1000 + 20 * 60, "idle from the race's first action"
     GAME.apply(s, 0, stamped(DEAL, 1000 + 15 * 60))
     assert GAME.deadline(s, 0) == 1000 + 30 * 60, "the race ends before this board's idle limit"
-    assert GAME.timeout_move(s, 1) == TIMEOUT
+    assert GAME.deadline_move(s, 1) == TIMEOUT and GAME.timeout_move(s, 1) is None   # a racer is waited for
     GAME.apply(s, 1, stamped(TIMEOUT, GAME.deadline(s, 1)))
     assert s.ended == ["", "timed out"] and GAME.deadline(s, 1) is None and not s.over
+
+
+def test_issue_18_the_table_picture_shows_the_ten_columns_with_face_down_counts() -> None:
+    """The public view of a solo board gives its ten columns as tableau piles (face-up cards, and a count
+    that includes the face-down ones), drawn downward on the table picture; a race's public view shows
+    only progress. The text message leaves them to the board block (no "1:" pile lines)."""
+    s = GAME.start(1, {}, 7)
+    columns = [p for p in GAME.view(s, None).piles if p.layout == COLUMN]
+    assert [p.name for p in columns] == [str(n) for n in range(1, 11)]
+    assert [p.count for p in columns] == [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
+    assert [p.cards for p in columns] == [s.up[0][col] for col in range(10)] and all(len(p.cards) == 1 for p in columns)
+    deeper = table_image(GAME.view(s, None)).height
+    s.down[0][0] += s.stock[0][:10]            # ten more face-down cards in column 1: a taller picture
+    s.stock[0] = s.stock[0][10:]
+    assert table_image(GAME.view(s, None)).height == deeper + 10 * DOWN_STEP
+    assert "\n1:" not in render_view(GAME, GAME.view(s, None), ["alice"])
+    race = GAME.start(2, {"race": "yes"}, 7)
+    assert not [p for p in GAME.view(race, None).piles if p.layout == COLUMN]
