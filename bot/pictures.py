@@ -35,7 +35,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from games import cards as C
-from games.engine import POINTS, PileView, SeatView, View
+from games.engine import COLUMN, POINTS, PileView, SeatView, View
 from games.localize import ENGLISH_CODE, listed, render
 from games.text import texts
 
@@ -53,6 +53,8 @@ SPREAD_STEP = CARD_W + 6
 OVERLAP_STEP = 24                  # longer piles overlap, showing each card's corner index
 MIN_STEP = 20                      # the tightest overlap (the corner index stays readable)
 ROW_OVERLAP_STEP = 42              # rows of a very long pile overlap too, corners still visible
+DOWN_STEP = 8                      # face-down cards of a tableau column, stacked close
+COLUMN_STEP = 26                   # face-up cards of a tableau column, each one's corner index in sight
 MARGIN, GAP = 12, 14
 SS = 4                             # supersampling factor for antialiased shapes and faces
 
@@ -607,6 +609,8 @@ _Draw = Callable[[Image.Image, int, int], None]
 
 def _pile_block(pile: PileView, names: Sequence[str], width: int, language: str) -> tuple[int, int, _Draw]:
     """Lay out one pile (label over its cards) within ``width`` pixels: its size and how to draw it."""
+    if pile.layout == COLUMN:
+        return _column_block(pile, language)
     face = cjk_face(language)
     shown = list(pile.cards)
     hidden = max(0, pile.count - len(shown))
@@ -647,6 +651,28 @@ def _pile_block(pile: PileView, names: Sequence[str], width: int, language: str)
                 _paste_card(canvas, code, x + i * step, y + r * ROW_OVERLAP_STEP)
 
     return w, h, draw
+
+
+def _column_block(pile: PileView, language: str) -> tuple[int, int, _Draw]:
+    """A tableau column: its label, then its face-down cards as backs stacked close, then its face-up cards
+    overlapping downward, each one's corner index in sight; an empty column is an empty slot."""
+    face = cjk_face(language)
+    label = _fit(_clean(render(pile.name, language)), 13, CARD_W, face)
+    down = max(0, pile.count - len(pile.cards))
+    label_h = 20
+    cards_h = CARD_H + down * DOWN_STEP + max(0, len(pile.cards) - 1) * COLUMN_STEP if pile.count else CARD_H
+
+    def draw(canvas: Image.Image, x: int, y: int) -> None:
+        _put_text(canvas, (x, y), label, 13, LABEL, face)
+        y += label_h
+        if not pile.count:
+            _slot(canvas, x, y, language)
+        for k in range(down):
+            _paste_card(canvas, None, x, y + k * DOWN_STEP)
+        for k, code in enumerate(pile.cards):
+            _paste_card(canvas, code, x, y + down * DOWN_STEP + k * COLUMN_STEP)
+
+    return CARD_W, label_h + cards_h, draw
 
 
 @cache

@@ -13,7 +13,7 @@ import discord
 
 from bot.deck_colours import badged
 from bot.tables import CANCELLED, FINISHED, LOBBY, PLAYING, Table
-from games.engine import View, players_text
+from games.engine import COLUMN, View, players_text
 from games.localize import listed
 from games.options import Options, value_text
 from games.text import Text, texts
@@ -72,6 +72,8 @@ def cards_text(table: Table, codes: list[str], four_colour: bool = False) -> str
 def pile_lines(table: Table, view: View) -> list[str]:
     lines = []
     for pile in view.piles:
+        if pile.layout == COLUMN:    # the game writes its columns itself
+            continue
         if not pile.count:
             body: str = T("empty")
         elif len(pile.cards) == pile.count:

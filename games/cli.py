@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from games.ai import make_player
 from games.common.table import score_text
-from games.engine import POINTS, BadOption, Event, Game, IllegalMove, Move, State, View, players_text
+from games.engine import COLUMN, POINTS, BadOption, Event, Game, IllegalMove, Move, State, View, players_text
 from games.localize import ENGLISH_CODE, LANGUAGES, render
 from games.registry import GAMES, get
 from games.text import Cards, Seat, Text, texts
@@ -49,6 +49,8 @@ def render_view(game: Game, view: View, names: list[str], unit: tuple[str, str] 
     lines = [sub(T("── {game} ── {status}", game=game.title, status=view.status))]
     lines += [f"   {sub(f)}" for f in view.facts]
     for pile in view.piles:
+        if pile.layout == COLUMN:    # the game writes its columns itself
+            continue
         cards = Cards(tuple(pile.cards))
         if not pile.count:
             body = T("{pile}: empty", pile=pile.name)
