@@ -655,10 +655,14 @@ class Canasta(DealtMatch, Game[CanastaState]):
             lines.append(T("Commit takes the pile; Clear gives the take up."))
         return lines
 
+    def opened(self, s: CanastaState, side: int) -> bool:
+        """Whether ``side`` has melded this hand (its opening minimum is behind it)."""
+        return bool(s.melds[side])
+
     def draft_summary(self, s: CanastaState, seat: int) -> Text:
         """The draft's points, against the minimum while the side has not opened."""
         points = self.draft_points(s)
-        if s.melds[self.side(seat)]:
+        if self.opened(s, self.side(seat)):
             return T("The draft is worth {points} points.", points=points)
         return T("Needs {need} to open: {points} so far.", need=self.minimum(s, seat), points=points)
 

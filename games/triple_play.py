@@ -277,6 +277,7 @@ class TriplePlay(Canasta):
 
     # -- the draft
     def opened(self, s: TriplePlayState, side: int) -> bool:
+        """Open melds or closed canastas: either means the side has melded."""
         return bool(s.melds[side] or s.closed[side])
 
     def after_draft(self, s: TriplePlayState, side: int) -> tuple[dict[int, list[str]], list[tuple[int, list[str]]]]:
@@ -604,12 +605,6 @@ class TriplePlay(Canasta):
         if s.taking:
             lines.append(T("Commit takes the pile; Clear gives the take up."))
         return lines
-
-    def draft_summary(self, s: TriplePlayState, seat: int) -> Text:
-        points = self.draft_points(s)
-        if self.opened(s, self.side(seat)):
-            return T("The draft is worth {points} points.", points=points)
-        return T("Needs {need} to open: {points} so far.", need=self.minimum(s, seat), points=points)
 
     def instruction(self, s: TriplePlayState, seat: int) -> str:
         if s.window:
