@@ -46,3 +46,34 @@ async def fetch(env, channel, message_id: int) -> discord.Message:
     from simcord.results import to_discord_message
 
     return to_discord_message(env, env.backend.get_message(channel.id, message_id))
+
+
+FOUR = ("alice", "bob", "cleo", "dev")
+
+
+async def four_player_table(env, game: str):
+    """Four members at a started table of ``game``: the table, its message and the members by seat."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    members = [guild.add_member(env.create_user(n)) for n in FOUR]
+    message = (await members[0].slash(channel, "play", game=game)).response.message
+    tid = table_id(message)
+    for m in members[1:]:
+        await m.click(message, custom_id=f"ct:{tid}:join")
+    await members[0].click(message, custom_id=f"ct:{tid}:start")
+    table = env.bot.service.tables[tid]
+    by_seat = {i: next(m for m in members if m.id == table.record.seats[i].user_id) for i in range(4)}
+    return table, message, by_seat
+
+
+async def panel(member, message, tid):
+    """The member's hand panel, opened from the table message."""
+    return (await member.click(message, custom_id=f"ct:{tid}:hand")).response
+
+
+async def press(member, shown, label: str):
+    """Click the panel button labelled ``label``; the updated panel."""
+    labels = [c.label for row in shown.message.components for c in row.children if getattr(c, "label", None)]
+    assert label in labels, f"no {label!r} among {labels}"
+    pick = next(c for row in shown.message.components for c in row.children if getattr(c, "label", None) == label)
+    return (await member.click(shown.message, custom_id=pick.custom_id)).response

@@ -4,37 +4,9 @@ reads grouped by rank; "May I go out?" reaches the partner, who answers in their
 
 from __future__ import annotations
 
-from tests.bot.sim import table_id
+from tests.bot.sim import four_player_table, panel, press
 from tests.test_canasta import KINGS7
 from tests.test_canasta import table as canasta_state
-
-NAMES = ("alice", "bob", "cleo", "dev")
-
-
-async def four_player_table(env):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(env.create_user(n)) for n in NAMES]
-    message = (await members[0].slash(channel, "play", game="canasta")).response.message
-    tid = table_id(message)
-    for m in members[1:]:
-        await m.click(message, custom_id=f"ct:{tid}:join")
-    await members[0].click(message, custom_id=f"ct:{tid}:start")
-    table = env.bot.service.tables[tid]
-    by_seat = {i: next(m for m in members if m.id == table.record.seats[i].user_id) for i in range(4)}
-    return table, message, by_seat
-
-
-async def panel(member, message, tid):
-    return (await member.click(message, custom_id=f"ct:{tid}:hand")).response
-
-
-async def press(member, shown, label: str):
-    """Click the panel button labelled ``label``; the updated panel."""
-    labels = [c.label for row in shown.message.components for c in row.children if getattr(c, "label", None)]
-    assert label in labels, f"no {label!r} among {labels}"
-    pick = next(c for row in shown.message.components for c in row.children if getattr(c, "label", None) == label)
-    return (await member.click(shown.message, custom_id=pick.custom_id)).response
 
 
 def set_state(table, hands, melds):
@@ -45,7 +17,7 @@ def set_state(table, hands, melds):
 
 
 async def test_a_draft_is_built_in_steps_survives_a_refresh_and_commits_as_one(simcord_env):
-    table, message, by_seat = await four_player_table(simcord_env)
+    table, message, by_seat = await four_player_table(simcord_env, "canasta")
     set_state(table, [["9S", "9H", "9D", "5C", "6D", "KC"], ["6C"], ["7C"], ["8C"]], ({13: KINGS7[:3]}, {}))
     alice = by_seat[0]
     shown = await panel(alice, message, table.id)
@@ -64,7 +36,7 @@ async def test_a_draft_is_built_in_steps_survives_a_refresh_and_commits_as_one(s
 
 
 async def test_may_i_go_out_is_answered_by_the_partner_in_their_own_panel(simcord_env):
-    table, message, by_seat = await four_player_table(simcord_env)
+    table, message, by_seat = await four_player_table(simcord_env, "canasta")
     set_state(table, [["9S", "9H", "9D", "9C", "5C"], ["6C"], ["7C"], ["8C"]], ({13: KINGS7}, {}))
     alice, cleo = by_seat[0], by_seat[2]
     shown = await panel(alice, message, table.id)

@@ -5,9 +5,7 @@ player without one sees Continue only, so the panel never tells who holds what."
 from __future__ import annotations
 
 from games.trex import CHOOSE, DOUBLE
-from tests.bot.sim import table_id
-
-NAMES = ("alice", "bob", "cleo", "dev")
+from tests.bot.sim import four_player_table, panel
 
 
 def buttons(message) -> list[list[str]]:
@@ -20,26 +18,10 @@ def buttons(message) -> list[list[str]]:
     return rows
 
 
-async def four_player_table(env):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(env.create_user(n)) for n in NAMES]
-    message = (await members[0].slash(channel, "play", game="trex")).response.message
-    tid = table_id(message)
-    for m in members[1:]:
-        await m.click(message, custom_id=f"ct:{tid}:join")
-    await members[0].click(message, custom_id=f"ct:{tid}:start")
-    table = env.bot.service.tables[tid]
-    by_seat = {i: next(m for m in members if m.id == table.record.seats[i].user_id) for i in range(4)}
-    return table, message, by_seat
-
-
-async def panel(member, message, tid):
-    return (await member.click(message, custom_id=f"ct:{tid}:hand")).response
 
 
 async def test_the_owner_chooses_the_contract_from_one_row_of_five_buttons(simcord_env):
-    table, message, by_seat = await four_player_table(simcord_env)
+    table, message, by_seat = await four_player_table(simcord_env, "trex")
     s = table.state
     assert s.phase == CHOOSE
     shown = await panel(by_seat[s.owner], message, table.id)
@@ -48,7 +30,7 @@ async def test_the_owner_chooses_the_contract_from_one_row_of_five_buttons(simco
 
 
 async def test_doubling_holders_see_their_queens_and_the_others_continue_only(simcord_env):
-    table, message, by_seat = await four_player_table(simcord_env)
+    table, message, by_seat = await four_player_table(simcord_env, "trex")
     s = table.state.clone()
     s.contract, s.phase, s.asked, s.turn = "girls", DOUBLE, 0, s.dealer
     holder = s.dealer

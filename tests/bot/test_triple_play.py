@@ -4,40 +4,14 @@ show on the table."""
 
 from __future__ import annotations
 
-from tests.bot.sim import table_id
+from tests.bot.sim import four_player_table, panel, press
 from tests.test_triple_play import BOOK, HANDS4, of_rank
 from tests.test_triple_play import table as triple_state
-
-NAMES = ("alice", "bob", "cleo", "dev")
-
-
-async def four_player_table(env):
-    guild = env.create_guild()
-    channel = guild.create_text_channel("cards")
-    members = [guild.add_member(env.create_user(n)) for n in NAMES]
-    message = (await members[0].slash(channel, "play", game="triple_play")).response.message
-    tid = table_id(message)
-    for m in members[1:]:
-        await m.click(message, custom_id=f"ct:{tid}:join")
-    await members[0].click(message, custom_id=f"ct:{tid}:start")
-    table = env.bot.service.tables[tid]
-    by_seat = {i: next(m for m in members if m.id == table.record.seats[i].user_id) for i in range(4)}
-    return table, message, by_seat
-
-
-async def panel(member, message, tid):
-    return (await member.click(message, custom_id=f"ct:{tid}:hand")).response
 
 
 def labels_of(shown) -> list[str]:
     return [c.label for row in shown.message.components for c in row.children if getattr(c, "label", None)]
 
-
-async def press(member, shown, label: str):
-    """Click the panel button labelled ``label``; the updated panel."""
-    assert label in labels_of(shown), f"no {label!r} among {labels_of(shown)}"
-    pick = next(c for row in shown.message.components for c in row.children if getattr(c, "label", None) == label)
-    return (await member.click(shown.message, custom_id=pick.custom_id)).response
 
 
 def within_discord_limits(shown) -> None:
@@ -52,7 +26,7 @@ def within_discord_limits(shown) -> None:
 
 async def test_a_sixty_card_hand_is_grouped_and_its_panel_fits_discord(simcord_env):
     """Hand panels group cards by rank at the largest hands; every step of building a meld fits Discord."""
-    table, message, by_seat = await four_player_table(simcord_env)
+    table, message, by_seat = await four_player_table(simcord_env, "triple_play")
     big = of_rank("K", 12) + of_rank("Q", 12) + of_rank("9", 12) + of_rank("4", 12, 4) + of_rank("JK", 6) \
         + of_rank("2", 6) + of_rank("A", 6)
     table.state = triple_state([big, *HANDS4[1:]], phase="meld", melds=({8: of_rank("8", 3)}, {}))
@@ -67,7 +41,7 @@ async def test_a_sixty_card_hand_is_grouped_and_its_panel_fits_discord(simcord_e
 async def test_may_i_go_out_is_answered_by_the_partner_in_their_own_panel(simcord_env):
     """Clarification 10 through Discord: the player on the foot asks, the partner answers No in their panel,
     and the question is not offered again that turn."""
-    table, message, by_seat = await four_player_table(simcord_env)
+    table, message, by_seat = await four_player_table(simcord_env, "triple_play")
     table.state = triple_state([["9S", "9H", "9D", "4C"], ["6C"], ["4H"], ["6D"]], phase="meld",
                                closed=(BOOK, []), stage=[2, 0, 0, 0])
     alice, cleo = by_seat[0], by_seat[2]
