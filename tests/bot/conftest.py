@@ -4,6 +4,7 @@ import simcord.env
 from bot.app import create_bot
 from bot.settings import Settings
 from bot.store import Store
+from bot.tables import TableService
 
 
 @pytest.fixture
@@ -61,3 +62,11 @@ def prompt_settling(monkeypatch):
         return await settle(self, idle=idle, **kwargs)
 
     monkeypatch.setattr(simcord.env.Env, "_settle_internal", settle_promptly)
+
+
+@pytest.fixture
+async def service(store, clock):
+    """A table service without Discord, on the test's clock (the timer tests move it)."""
+    svc = TableService(store, ai_iterations=10, ai_seconds=None, clock=clock)
+    yield svc
+    await svc.close()

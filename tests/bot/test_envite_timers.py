@@ -6,17 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import PLAYING, TableService
+from bot.tables import PLAYING
 
 GUILD, CHANNEL = 1, 2
 USERS = [101, 102, 103, 104]
-
-
-@pytest.fixture
-async def service(store, clock):
-    svc = TableService(store, ai_iterations=10, ai_seconds=None, clock=clock)
-    yield svc
-    await svc.close()
 
 
 async def four_humans(service, store):

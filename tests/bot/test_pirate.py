@@ -14,13 +14,6 @@ GUILD, CHANNEL = 1, 2
 ALICE, BOB = 101, 102
 
 
-@pytest.fixture
-async def service(store, clock):
-    svc = TableService(store, ai_iterations=10, ai_seconds=None, clock=clock)
-    yield svc
-    await svc.close()
-
-
 async def pirate_table(service, **options):
     t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "pirate", options)
     await service.join(t.id, BOB, "Bob")

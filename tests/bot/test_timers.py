@@ -13,13 +13,6 @@ GUILD, CHANNEL = 1, 2
 ALICE, BOB = 101, 102
 
 
-@pytest.fixture
-async def service(store, clock):
-    svc = TableService(store, ai_iterations=10, ai_seconds=None, clock=clock)
-    yield svc
-    await svc.close()
-
-
 async def two_player_game(service, key="crazy_eights", **options):
     t = await service.create(GUILD, CHANNEL, ALICE, "Alice", key, options)
     await service.join(t.id, BOB, "Bob")
