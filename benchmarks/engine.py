@@ -51,12 +51,13 @@ from games.registry import GAMES
 PLAYERS = {"crazy_eights": 4, "oh_hell": 4, "scopa": 2, "fan_tan": 4, "newmarket": 4, "trash": 4,
            "jack_change_it": 4, "last_one": 4, "page_one": 4, "thirteen": 4, "big_two": 4, "dou_dizhu": 3,
            "i_doubt_it": 4, "stop_the_bus": 4, "mattis": 4, "calabrasella": 3,
-           "seven_rummy": 4, "canasta": 4}
+           "seven_rummy": 4, "canasta": 4, "triple_play": 4}
 # Options for the strength matches where a whole match is too long to play many of with the search
 # (Trex: 20 hands; one kingdom is 5 hands, one of each contract. Seven Rummy: a match to 200 points
-# is a dozen hands and more between players who meld early and go out cheaply; three hands)
+# is a dozen hands and more between players who meld early and go out cheaply; three hands. Canasta: a
+# match to 5000 is six hands and more; two. Triple Play: two deals of four)
 MATCH_OPTIONS = {"trex": {"kingdoms": 1}, "seven_rummy": {"target": 0, "match_hands": 3},
-                 "canasta": {"hands": 2}}     # Canasta: a match to 5000 is six hands and more
+                 "canasta": {"hands": 2}, "triple_play": {"deals": 2}}
 
 
 def random_games(game, players: int, n: int):
