@@ -23,6 +23,10 @@ Wilson intervals; ``--matches auto`` adds matches until the interval is narrower
 more than a heuristic player's share. The levels section plays two strength levels
 (games/ai/levels.py) against each other, seated alternately.
 
+The ceiling section plays a clairvoyant search (it sees every hand and the stock) against random
+players: no fair player does better, so where even it stays under 1.5 × a random player's share that
+target is out of reach for the game, not for our search.
+
 The moves section times `moves()` per state (issue 15: p99 under 2 ms for the capture solver).
 
 Targets (issue 2): Crazy Eights random game < 5 ms median with 4 players, any JSON
@@ -46,6 +50,7 @@ from benchmarks.move_generation import states as move_states
 from benchmarks.move_generation import timings as move_timings
 from games.ai import RandomPlayer, SearchPlayer, make_player
 from games.ai.levels import LEVELS, make_level
+from games.engine import reseeded
 from games.registry import GAMES
 
 PLAYERS = {"crazy_eights": 4, "oh_hell": 4, "scopa": 2, "fan_tan": 4, "newmarket": 4, "trash": 4,
@@ -146,15 +151,41 @@ def match_wins(game, players: int, games: int, make_hero) -> float:
 # -- strength: whole matches in worker processes
 
 # a player as plain data, so that a match can be sent to a worker process:
-# ("search", iterations, seconds), ("level", name, iterations, seconds), ("random",), ("heuristic",)
+# ("search", iterations, seconds), ("clairvoyant", iterations, seconds), ("level", name, iterations, seconds),
+# ("random",), ("heuristic",)
 Spec = tuple
 MATCH_SEED = 50_000
 MATCH_PLIES = 20_000   # a match still going after this many moves is stuck (a bug): it is counted apart
 STARTED = time.time()   # progress lines say how long the benchmark has run
 
 
+class Clairvoyant:
+    """A game as a cheat sees it: the search's imagined deal is the real one (every hand, the stock's
+    order), only the shuffles still to come are its own. No fair player can do better than a search that
+    sees everything, so its share is a ceiling for what a game's targets can ask."""
+
+    def __init__(self, game) -> None:
+        self._game = game
+
+    def __getattr__(self, name: str):
+        return getattr(self._game, name)
+
+    def determinize(self, s, seat, rng):
+        return reseeded(s.clone(), rng)
+
+
+class ClairvoyantPlayer(SearchPlayer):
+    name = "clairvoyant"
+
+    def choose(self, game, state, seat):
+        return super().choose(Clairvoyant(game), state, seat)
+
+
 def build_player(spec: Spec, seed: int):
     kind, *budget = spec
+    if kind == "clairvoyant":
+        iterations, seconds = budget
+        return ClairvoyantPlayer(iterations=iterations, seconds=seconds, seed=seed, trust=0.0)
     if kind == "search":
         iterations, seconds = budget
         return make_player("search", seed, iterations=iterations, seconds=seconds)
@@ -374,6 +405,33 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
     print(f"Stuck matches (not over after {MATCH_PLIES} moves, left out): {', '.join(stuck) or 'none'}\n")
 
 
+def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
+    """A clairvoyant search (it sees every hand) against random players, next to a random player in its
+    seat: how far above random any player can get, so a target beyond it is known to be out of reach."""
+    wanted = None if args.matches == "auto" else int(args.matches)
+    cells = {}
+    for key in keys:
+        players = PLAYERS.get(key, GAMES[key].seats.start)
+        for name, tested, count in (("clairvoyant/random", ("clairvoyant", args.iterations, args.seconds), wanted),
+                                    ("random/random", ("random",), args.baseline_matches)):
+            cells[key, name] = Cell(key, players, [tested] + [("random",)] * (players - 1), frozenset({0}),
+                                    count, args.half_width, args.max_matches, name)
+    play_cells([c for c in cells.values() if c.label == "random/random"], args.workers, deadline)
+    play_cells([c for c in cells.values() if c.label != "random/random"], args.workers, deadline)
+    print(f"ceiling: a clairvoyant search ({args.iterations} playouts, seeing every hand and the stock) against "
+          f"random players; win share of whole matches with its 95 % Wilson interval")
+    header = f"{'game':14} {'pl':>2} │ {'n':>4} {'clairvoyant vs random':>23} {'random':>6} {'ratio':>5} {'≥1.5×':>5}"
+    print(header)
+    print("─" * len(header))
+    for key in keys:
+        a, rand = cells[key, "clairvoyant/random"], cells[key, "random/random"]
+        ratio = a.share / rand.share if rand.share else float("nan")
+        print(f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand.share:>6.1%} {ratio:>5.2f} "
+              f"{verdict(a, 1.5 * rand.share):>5}", flush=True)
+    print("≥1.5×: yes if the whole interval clears 1.5 × random, yes? if only the share does, no if not even the "
+          "clairvoyant reaches it (then no fair player can).\n")
+
+
 LEVEL_PAIRS = [("strong", "normal"), ("strong", "easy"), ("normal", "easy")]
 
 
@@ -409,6 +467,8 @@ def strength_sections(args) -> None:
     deadline = None if args.minutes is None else time.time() + 60 * args.minutes
     if "strength" in args.sections:
         strength_table(args, keys, deadline)
+    if "ceiling" in args.sections:
+        ceiling_table(args, keys, deadline)
     if "levels" in args.sections:
         levels_table(args, keys, deadline)
 
@@ -442,7 +502,8 @@ def speed_table(args) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sections", nargs="*", default=["speed"], choices=["speed", "moves", "strength", "levels"],
+    ap.add_argument("--sections", nargs="*", default=["speed"],
+                    choices=["speed", "moves", "strength", "ceiling", "levels"],
                     help="what to run (default: speed)")
     ap.add_argument("--random-games", type=int, default=300, help="random games per game")
     ap.add_argument("--decisions", type=int, default=8, help="search decisions timed per game")
@@ -466,7 +527,7 @@ def main() -> None:
         speed_table(args)
     if "moves" in args.sections:
         moves_table(args)
-    if "strength" in args.sections or "levels" in args.sections:
+    if {"strength", "ceiling", "levels"} & set(args.sections):
         strength_sections(args)
 
 

@@ -66,8 +66,10 @@ def render_view(game: Game, view: View, names: list[str], unit: tuple[str, str] 
         lines.append(f"   {sub(_seat_line(sv.seat, sv.cards, sv.score, sv.notes, unit))}"
                      f"{' ◀' if sv.seat in view.to_move else ''}")
     if view.seat is not None:
-        hand = T("Your hand: {cards}", cards=Cards(tuple(view.hand))) if view.hand else T("Your hand: (empty)")
+        cards = game.hand_text(view.hand) or Cards(tuple(view.hand))
+        hand = T("Your hand: {cards}", cards=cards) if view.hand else T("Your hand: (empty)")
         lines.append(f"   {sub(hand)}")
+        lines += [f"   🔒 {sub(line)}" for line in view.private]   # what only this seat may read (a draft)
     return "\n".join(lines)
 
 

@@ -5,6 +5,7 @@ from collections import Counter
 
 from games import cards as C
 from games.canasta import GAME, CanastaState, value
+from games.cli import render_view
 from games.engine import Move
 from games.localize import render
 from tests.playthrough import assert_refused
@@ -318,6 +319,18 @@ def test_the_draft_is_private_and_survives_a_json_round_trip() -> None:
     assert mine.private and "9♣" in en(mine.private[0]) and "is melding" in en(mine.status)
     assert not theirs.private and "to meld and discard" in en(theirs.status)
     assert theirs == GAME.view(GAME.determinize(again, 1, random.Random(1)), 1)
+
+
+def test_the_terminal_shows_the_draft_to_its_player_only_and_the_hand_grouped() -> None:
+    """The CLI front end, like the Discord panel: the mover reads the draft's melds (private lines), the
+    others do not; a hand reads by rank groups ("9 ×3") as in Discord."""
+    s = table([["9C", "9S.1", "9H", "5D", "KC"], ["6C"], ["7C"], ["8C"]], phase="meld")
+    play(s, 0, "add 9C 9S.1 9H r=9")
+    mine = render_view(GAME, GAME.view(s, 0), NAMES)
+    theirs = render_view(GAME, GAME.view(s, 1), NAMES)
+    assert "🔒 Draft: 9♣" in mine and "as a new meld" in mine
+    assert "Draft" not in theirs and "🔒" not in theirs
+    assert "Your hand: K ×1, 9 ×3, 5 ×1" in mine     # drafted cards stay in the hand until the commit
 
 
 def test_add_path_is_rank_naturals_wilds_within_discord_limits_at_the_largest_hand() -> None:
