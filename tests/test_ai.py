@@ -6,10 +6,12 @@ import pickle
 import random
 from collections.abc import Iterator
 from itertools import count
+from types import SimpleNamespace
 
 import pytest
 
 from games.ai import RandomPlayer, SearchPlayer, make_player
+from games.ai import search as search_module
 from games.ai.levels import LEVELS, make_level
 from games.ai.search import rank_rewards
 from games.cards import french_deck
@@ -111,6 +113,23 @@ def test_search_player_respects_its_iteration_budget() -> None:
     player = SearchPlayer(iterations=37, seconds=None)
     player.choose(game, s, seat)
     assert player.last_iterations in (0, 37)
+
+
+def test_search_player_does_not_start_a_playout_that_would_end_past_its_time(monkeypatch) -> None:
+    """A decision keeps to its time budget: the search stops when its playouts so far say the next one
+    would end after the deadline (here each playout takes 0.25 s of a 0.9 s budget: three, ending at 0.75 s,
+    where waiting for the clock to pass the deadline would have run a fourth, to 1.0 s)."""
+    clock = count(0.0, 0.25)
+    monkeypatch.setattr(search_module, "time", SimpleNamespace(perf_counter=lambda: next(clock)))
+    game = GAMES["crazy_eights"]
+    s = game.start(4, {}, 3)
+    seat = next(seat for seat in range(4) if seat in game.to_move(s))
+    while len(game.moves(s, seat)) < 2 or game.heuristic_decides(s, seat):
+        game.apply(s, seat, game.moves(s, seat)[0])
+        seat = min(game.to_move(s))
+    player = SearchPlayer(iterations=1000, seconds=0.9)
+    player.choose(game, s, seat)
+    assert player.last_iterations == 3
 
 
 def test_rank_rewards_share_out_by_gain() -> None:

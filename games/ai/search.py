@@ -123,7 +123,8 @@ class SearchPlayer:
         root = _Node()
         hand = state.hand_no
         before = game.standing(state)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        started = time.perf_counter()
+        deadline = None if self.seconds is None else started + self.seconds
         c = self.exploration
         cap = game.playout_plies(state)
         max_playout = self.max_playout if cap is None else min(cap, self.max_playout)
@@ -171,8 +172,10 @@ class SearchPlayer:
                     node.total += r
                     node.squares += r * r
                     node = node.parent
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
+                if deadline is not None:
+                    now = time.perf_counter()
+                    if now + (now - started) / done > deadline:   # the next playout would end too late
+                        break
         self.last_iterations = done
         mine = {m: ch for (actor, m), ch in root.children.items() if actor == seat and m in legal}
         best = max(mine.values(), key=lambda ch: (ch.visits, ch.total), default=None)
