@@ -23,9 +23,10 @@ Wilson intervals; ``--matches auto`` adds matches until the interval is narrower
 more than a heuristic player's share. The levels section plays two strength levels
 (games/ai/levels.py) against each other, seated alternately.
 
-The ceiling section plays a clairvoyant search (it sees every hand and the stock) against random
-players: no fair player does better, so where even it stays under 1.5 × a random player's share that
-target is out of reach for the game, not for our search.
+The ceiling section plays a clairvoyant search against random players, once seeing every hand and the
+stock's order, once every hand only: no fair player does better than the first, so where even it stays
+under 1.5 × a random player's share that target is out of reach for the game, not for our search; the
+second tells what reading the others' hands is worth.
 
 The moves section times `moves()` per state (issue 15: p99 under 2 ms for the capture solver).
 
@@ -151,7 +152,8 @@ def match_wins(game, players: int, games: int, make_hero) -> float:
 # -- strength: whole matches in worker processes
 
 # a player as plain data, so that a match can be sent to a worker process:
-# ("search", iterations, seconds), ("clairvoyant", iterations, seconds), ("level", name, iterations, seconds),
+# ("search", iterations, seconds), ("clairvoyant", iterations, seconds, "all" or "hands"),
+# ("level", name, iterations, seconds),
 # ("random",), ("heuristic",)
 Spec = tuple
 MATCH_SEED = 50_000
@@ -160,32 +162,46 @@ STARTED = time.time()   # progress lines say how long the benchmark has run
 
 
 class Clairvoyant:
-    """A game as a cheat sees it: the search's imagined deal is the real one (every hand, the stock's
-    order), only the shuffles still to come are its own. No fair player can do better than a search that
-    sees everything, so its share is a ceiling for what a game's targets can ask."""
+    """A game as a cheat sees it: the search's imagined deal is the real one, only the shuffles still to come
+    are its own. ``sees`` "all": every hand and the stock's order; "hands": every hand, while the cards
+    nobody sees (the stock) are dealt anew. No fair player can do better than a search that sees everything,
+    so its share is a ceiling for what a game's targets can ask; "hands" tells what reading the others'
+    hands would be worth."""
 
-    def __init__(self, game) -> None:
+    def __init__(self, game, sees: str) -> None:
         self._game = game
+        self._sees = sees
 
     def __getattr__(self, name: str):
         return getattr(self._game, name)
 
     def determinize(self, s, seat, rng):
-        return reseeded(s.clone(), rng)
+        twin = reseeded(s.clone(), rng)
+        if self._sees == "hands":
+            unseen = [z for z in self._game.zones(twin) if z.visible_to == "none"]
+            pool = [c for z in unseen for c in z.cards]
+            rng.shuffle(pool)
+            for z in unseen:
+                z.cards[:], pool = pool[:len(z.cards)], pool[len(z.cards):]
+        return twin
 
 
 class ClairvoyantPlayer(SearchPlayer):
     name = "clairvoyant"
 
+    def __init__(self, sees: str, **budget) -> None:
+        super().__init__(**budget)
+        self.sees = sees
+
     def choose(self, game, state, seat):
-        return super().choose(Clairvoyant(game), state, seat)
+        return super().choose(Clairvoyant(game, self.sees), state, seat)
 
 
 def build_player(spec: Spec, seed: int):
     kind, *budget = spec
     if kind == "clairvoyant":
-        iterations, seconds = budget
-        return ClairvoyantPlayer(iterations=iterations, seconds=seconds, seed=seed, trust=0.0)
+        iterations, seconds, sees = budget
+        return ClairvoyantPlayer(sees, iterations=iterations, seconds=seconds, seed=seed, trust=0.0)
     if kind == "search":
         iterations, seconds = budget
         return make_player("search", seed, iterations=iterations, seconds=seconds)
@@ -406,28 +422,34 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
 
 
 def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
-    """A clairvoyant search (it sees every hand) against random players, next to a random player in its
-    seat: how far above random any player can get, so a target beyond it is known to be out of reach."""
+    """A clairvoyant search against random players, next to a random player in its seat: how far above
+    random any player can get (seeing everything), and how far reading the others' hands would take it."""
     wanted = None if args.matches == "auto" else int(args.matches)
+    line_ups = {"random/random": (("random",), args.baseline_matches)}
+    line_ups |= {f"sees {sees}/random": (("clairvoyant", args.iterations, args.seconds, sees), wanted)
+                 for sees in ("all", "hands")}
     cells = {}
     for key in keys:
         players = PLAYERS.get(key, GAMES[key].seats.start)
-        for name, tested, count in (("clairvoyant/random", ("clairvoyant", args.iterations, args.seconds), wanted),
-                                    ("random/random", ("random",), args.baseline_matches)):
+        for name, (tested, count) in line_ups.items():
             cells[key, name] = Cell(key, players, [tested] + [("random",)] * (players - 1), frozenset({0}),
                                     count, args.half_width, args.max_matches, name)
     play_cells([c for c in cells.values() if c.label == "random/random"], args.workers, deadline)
     play_cells([c for c in cells.values() if c.label != "random/random"], args.workers, deadline)
-    print(f"ceiling: a clairvoyant search ({args.iterations} playouts, seeing every hand and the stock) against "
-          f"random players; win share of whole matches with its 95 % Wilson interval")
-    header = f"{'game':14} {'pl':>2} │ {'n':>4} {'clairvoyant vs random':>23} {'random':>6} {'ratio':>5} {'≥1.5×':>5}"
+    print(f"ceiling: a clairvoyant search ({args.iterations} playouts) against random players, seeing every hand "
+          f"and the stock's order (all) or every hand (hands); win share of whole matches, 95 % Wilson interval")
+    header = (f"{'game':14} {'pl':>2} {'random':>6} │ {'n':>4} {'sees all':>23} {'ratio':>5} {'≥1.5×':>5} │ "
+              f"{'n':>4} {'sees hands':>23} {'ratio':>5} {'≥1.5×':>5}")
     print(header)
     print("─" * len(header))
     for key in keys:
-        a, rand = cells[key, "clairvoyant/random"], cells[key, "random/random"]
-        ratio = a.share / rand.share if rand.share else float("nan")
-        print(f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand.share:>6.1%} {ratio:>5.2f} "
-              f"{verdict(a, 1.5 * rand.share):>5}", flush=True)
+        rand = cells[key, "random/random"]
+        line = f"{key:14} {rand.players:>2} {rand.share:>6.1%}"
+        for sees in ("all", "hands"):
+            a = cells[key, f"sees {sees}/random"]
+            ratio = a.share / rand.share if rand.share else float("nan")
+            line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, 1.5 * rand.share):>5}"
+        print(line, flush=True)
     print("≥1.5×: yes if the whole interval clears 1.5 × random, yes? if only the share does, no if not even the "
           "clairvoyant reaches it (then no fair player can).\n")
 
