@@ -15,6 +15,10 @@ Choices where the rules file leaves room (decisions and clarifications in ``shar
   one: the opening minimum (Clarification 4), keeping a card (Clarification 3), black 3s only going
   out. ``take`` starts a draft with the upcard and the cards the rules require (the natural pair, or
   the meld it joins); its commit takes the pile, its ``clear`` gives the take up.
+* The opening minimum, by option ``minimums``: ``score`` (the rules text's table by the side's score
+  before the hand: below 0 15, then 50, 90 from 1500, 120 from 3000), ``hand`` (50, 90, 120, then 150
+  from the fourth hand on [rec]) or ``flat`` (50 in every hand [rec]). Clarification 4's exemption for
+  going out after a stock draw holds with each; a pile take always needs it.
 * The pile is frozen while it holds a wild card or a red 3 (option ``frozen_until_meld``: also for a
   side that has not melded); a frozen pile is taken only with a natural pair (Clarification 1), and
   nobody takes it under a wild card or a black 3 (Clarification 2).
@@ -53,7 +57,9 @@ JOKER, TWO, THREE = 0, 2, 3
 RULES = M.MeldRules(min_set=3, max_set=None, sequences=False, wild_ranks=frozenset({JOKER, TWO}), max_wild=3,
                     min_natural=2, canasta=7, closing=frozenset({"3S", "3C"}))
 VALUES = {JOKER: 50, TWO: 20, 1: 20, THREE: 5, 4: 5, 5: 5, 6: 5, 7: 5, 8: 10, 9: 10, 10: 10, 11: 10, 12: 10, 13: 10}
-MINIMUMS = ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))
+MINIMUMS = ((-10**9, 15), (0, 50), (1500, 90), (3000, 120))     # option minimums=score: by the side's score
+HAND_MINIMUMS = (50, 90, 120, 150)                                # minimums=hand: by the hand's number
+FLAT_MINIMUM = 50                                                 # minimums=flat
 CANASTA_BONUS = {M.NATURAL: 500, M.MIXED: 300}
 RED_THREE, ALL_RED_THREES = 100, 800
 OUT_BONUS, CONCEALED_BONUS = 100, 200
@@ -67,6 +73,9 @@ class CanastaOptions(Options):
     target: int = option(5000, choices=(5000, 500, 1000, 2500, 3000, 7500, 10000),
                          help=T("points that end the match"))
     hands: int = option(0, choices=(0, 1, 2, 3, 4, 6, 8), help=T("hands that end the match; 0 = no limit"))
+    minimums: str = option("score", choices=("score", "hand", "flat"),
+                           help=T("what a side's first melds of a hand must reach: by its score (15 below 0, 50, "
+                                  "90 from 1500, 120 from 3000), by the hand (50, 90, 120, then 150), or 50 always"))
     red_threes: str = option("negative", choices=("negative", "positive"),
                              help=T("red 3s of a side that melded nothing count against it, or always for it"))
     frozen_until_meld: bool = option(False, help=T("the pile stays frozen for a side until its first meld"))
@@ -161,7 +170,9 @@ class Canasta(DealtMatch, Game[CanastaState]):
         "its melded cards, its canastas, 100 for going out (200 if it had not melded before), 100 per red 3 "
         "(800 for all four; negative if the side melded nothing), minus the cards left in hand. When the "
         "stock runs out, players may only take the pile; the hand ends when one cannot. The first side to "
-        "5000 wins."
+        "5000 wins.\n"
+        "These values are the defaults: options may change the opening minimums, the target and the red 3s "
+        "of a side that melded nothing."
     )
 
     # -- sides
@@ -303,8 +314,18 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return s.asked != NO and len(M.canastas(
             [c for r, c in melds.items() if r != BLACK_THREE], RULES)) >= self.canastas_needed(s)
 
+    score_minimums: ClassVar[Sequence[tuple[int, int]]] = MINIMUMS
+    numbered_minimums: ClassVar[Sequence[int]] = HAND_MINIMUMS
+
     def minimum(self, s: CanastaState, seat: int) -> int:
-        return M.opening_minimum(s.scores[seat], MINIMUMS)
+        """What the side's first melds of the hand must reach, by option ``minimums``: by the side's score
+        before the hand, by the hand's number (Triple Play's ``deal``), or the same in every hand."""
+        how = self.options_of(s).minimums
+        if how == "score":
+            return M.opening_minimum(s.scores[seat], self.score_minimums)
+        if how == "flat":
+            return FLAT_MINIMUM
+        return M.numbered_minimum(s.hand_no, self.numbered_minimums)
 
     def draft_points(self, s: CanastaState) -> int:
         return value(c for _, cards in s.draft for c in cards)

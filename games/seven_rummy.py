@@ -24,7 +24,10 @@ Choices where the rules file leaves room (decisions and clarifications in
 * Clarification 5: a claim, take, meld or lay-off must leave a card for the final discard.
 * Going out: the last card is discarded. The winner scores the others' deadwood (7s 20,
   court cards 10, others their pips, aces 1), doubled (option ``double``) when the winner
-  melded and laid off nothing in any earlier turn of the hand (Clarification 7).
+  melded and laid off nothing in any earlier turn of the hand (Clarification 7). Options change
+  the values: ``sevens`` (20, or 7, 10, 50) and ``courts`` (``ten``, or ``face``: J 11, Q 12, K 13
+  [rec]); aces stay 1 (Clarification 10). The computer players' rule of thumb weighs cards by the
+  default values.
 * Empty stock (Clarification 8): the discards but the top one are shuffled into a new stock;
   with nothing to shuffle, or with ``stock_out=void``, the hand ends without a winner. To
   guarantee an end [rec], the stock is turned over at most three times a hand: when it runs out a
@@ -46,7 +49,7 @@ from games import cards as C
 from games.common import melds as M
 from games.common.fishing import noisy_best
 from games.common.match import DealtMatch, MatchFormat, match_outcome, next_seat
-from games.common.stock import recycle
+from games.common.stock import restock
 from games.common.table import draws, table_view
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone
@@ -58,7 +61,8 @@ T, N = texts("seven_rummy")
 HAND_SIZE = 7
 SEVEN = 7
 RULES = M.MeldRules(min_set=3, max_set=4, min_seq=3, waiver=SEVEN)
-VALUES = {SEVEN: 20}
+VALUES = {SEVEN: 20}             # the defaults of options sevens and courts (J, Q, K 10; aces 1)
+FACE_VALUES = {11: 11, 12: 12, 13: 13}      # courts=face
 DRAW, PLAY = "draw", "play"        # the phases of a turn (a pon window is `window`)
 PON = "pon"
 MAX_RESHUFFLES = 3
@@ -76,6 +80,9 @@ class SevenRummyOptions(Options):
                             help=T("when the stock runs out: shuffle the discards into a new stock, or end the hand "
                                    "without a winner"))
     double: bool = option(True, help=T("a player who goes out having melded nothing in earlier turns scores double"))
+    sevens: int = option(VALUES[SEVEN], choices=(20, 7, 10, 50), help=T("points for a 7 left in hand"))
+    courts: str = option("ten", choices=("ten", "face"),
+                         help=T("points for a J, Q or K left in hand: 10 each, or 11, 12 and 13"))
 
     def check(self, players: int) -> None:
         if not self.target and not self.match_hands:
@@ -100,8 +107,15 @@ class SevenRummyState(State):
     last_result: str | dict = ""
 
 
-def points(cards: Sequence[str]) -> int:
-    return M.deadwood(cards, VALUES)
+def deadwood_values(o: SevenRummyOptions) -> dict[int, int]:
+    """The points of the ranks that do not count their pips, by options ``sevens`` and ``courts``."""
+    return {SEVEN: o.sevens, **(FACE_VALUES if o.courts == "face" else {})}
+
+
+def points(cards: Sequence[str], values: dict[int, int] = VALUES) -> int:
+    """The deadwood of ``cards``: ``values`` by rank (`deadwood_values`), other cards their pips, courts 10,
+    aces 1 (Clarification 10)."""
+    return M.deadwood(cards, values)
 
 
 def claim_groups(hand: Sequence[str], top: str) -> list[tuple[str, ...]]:
@@ -148,7 +162,9 @@ class SevenRummy(DealtMatch, Game[SevenRummyState]):
         "The first to discard their last card wins the hand and scores the cards left in the other hands: "
         "20 for a 7, 10 for a court card, the number for the others (ace 1), double for going out having "
         "melded nothing in earlier turns. The match ends once someone has 200 points; a tie at the top "
-        "plays another hand."
+        "plays another hand.\n"
+        "These values are the defaults: options may change the points of 7s and court cards, the target, "
+        "the number of hands and the double score."
     )
 
     # -- dealing
@@ -329,12 +345,12 @@ class SevenRummy(DealtMatch, Game[SevenRummyState]):
                 events.append(Event(T("The stock has run out again after {n} reshuffles: the hand ends without a "
                                       "winner.", n=s.reshuffles)))
                 return self._end_hand(s, None, events)
-            if s.options["stock_out"] == "void" or not recycle(s.stock, s.discard, s.rng()):
+            told = None if s.options["stock_out"] == "void" else restock(s.stock, s.discard, s.rng())
+            if told is None:
                 events.append(Event(T("The stock is empty: the hand ends without a winner.")))
                 return self._end_hand(s, None, events)
             s.reshuffles += 1
-            events.append(Event(N("The stock is empty: {n} discard is shuffled into a new stock.",
-                                  "The stock is empty: {n} discards are shuffled into a new stock.", len(s.stock))))
+            events.append(told)
         code = s.stock.pop()
         s.hands[seat].append(code)
         s.hands[seat].sort(key=C.sort_key)
@@ -380,7 +396,8 @@ class SevenRummy(DealtMatch, Game[SevenRummyState]):
         if winner is None:
             result = T("Hand {n}: no winner", n=s.hand_no)
         else:
-            gained = sum(points(h) for h in s.hands)
+            values = deadwood_values(o)
+            gained = sum(points(h, values) for h in s.hands)
             doubled = o.double and not s.shown[winner]
             if doubled:
                 gained *= 2
@@ -490,7 +507,8 @@ class SevenRummy(DealtMatch, Game[SevenRummyState]):
 
     # -- computer players
     def hand_progress(self, s: SevenRummyState) -> list[float]:
-        return [-float(points(h)) for h in s.hands]
+        values = deadwood_values(self.options_of(s))
+        return [-float(points(h, values)) for h in s.hands]
 
     def determinize(self, s: SevenRummyState, seat: int | None, rng) -> SevenRummyState:
         """Other seats' sealed pon answers are unknown to ``seat``: they answer again in the imagined deal."""

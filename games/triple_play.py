@@ -16,7 +16,10 @@ clarifications in ``shared/rules/triple_play.md``; [rec] marks our own):
   natural pair of the upcard's rank (two 2s or two jokers under a wild upcard; option ``pile_pickup``
   relaxed: a natural and a wild card); a black 3 blocks it. Onto an open meld of the rank the upcard and
   the pair go up to its seventh card, the rest of the pair stays in hand (Clarification 3).
-* The first commit of a deal must reach 50, 90, 120, then 150 points (Clarification 4).
+* The first commit of a deal must reach a minimum (Clarification 4), by option ``minimums``: ``deal`` (50, 90,
+  120, then 150 points, Clarification 12), ``score`` (by the side's score before the deal: below 2500 50,
+  then 90, 120 from 5000, 150 from 10000 [rec: common Hand and Foot practice]) or ``flat`` (50 in every deal
+  [rec]); Canasta's `minimum` reads both games' tables.
 * Knee and foot (Clarifications 7 and 8): the player who completes the side's first canasta picks up the
   knee at once, the partner at the start of their next turn (option ``knee`` manual: a "Pick up knee"
   move from then on); a hand that runs out picks up the next sub-hand, at once after a meld, at the
@@ -27,13 +30,19 @@ clarifications in ``shared/rules/triple_play.md``; [rec] marks our own):
 * A player on the foot whose draw brought only red 3s may be left one card that cannot go: the turn then
   ends with a knock, without a discard [rec].
 * Empty stock (Clarification 5): a player who cannot draw may take the pile (or decline it, ``end``
-  [rec]); one who cannot take it ends the deal, without a going-out bonus.
-* Not offered as options yet: other minimum tables, another stock-exhaustion rule, other bonus and
-  penalty values (the rules file's list of options).
+  [rec]); one who cannot take it ends the deal, without a going-out bonus. Option ``stock_out``
+  changes Clarification 5 (and Decision 1): ``end`` (default) as above, ``reshuffle`` [rec]: a player who
+  must draw from an empty stock and does not take the pile draws from a new stock shuffled (the game's
+  seeded generator, games/common/stock.py as Seven Rummy's) from the discards but the top card, also for
+  the second card of a draw that emptied it; only with nothing to shuffle (the pile just taken, or its
+  top card alone) does the deal end, still without a going-out bonus. A turn that draws two gives back one
+  card at most, so the deal still ends.
 * Scoring (Clarification 1): melded cards, one bonus per canasta (7s 5000, 5s 3000, wild 2500, natural
   500, mixed 300), red 3s 100 each and 300 more for seven or more, going out 200, minus the cards in the
-  partners' hands, knees and feet (black 3s 100 each, red 3s still face down 500 each). The match is
-  ``deals`` deals (4); level sides share the win (Clarification 12).
+  partners' hands, knees and feet (black 3s 100 each, red 3s still face down 500 each). Options
+  ``sevens_bonus``, ``fives_bonus``, ``wild_bonus``, ``out_bonus`` and ``red_three_penalty`` change those
+  values (the defaults are the rules text's). The match is ``deals`` deals (4); level sides share the win
+  (Clarification 12).
 """
 
 from __future__ import annotations
@@ -48,6 +57,7 @@ from games.canasta import ASK, DRAW, JOKER, MELD, NO, THREE, TWO, YES, Canasta, 
 from games.common import melds as M
 from games.common.fishing import noisy_best
 from games.common.match import MatchFormat, match_outcome, next_seat
+from games.common.stock import can_draw, restock
 from games.common.table import draws, table_view
 from games.engine import Event, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
@@ -62,26 +72,40 @@ RULES = M.MeldRules(min_set=3, max_set=CANASTA, sequences=False, wild_ranks=froz
                     all_wild=True, barred=frozenset({"3S", "3C"}))
 HAND, KNEE, FOOT = 15, 13, 11
 BURIED = frozenset({JOKER, TWO, 5, 7})        # upcard ranks buried (and red 3s)
-MINIMUMS = (50, 90, 120, 150)
-BONUS_7S, BONUS_5S, BONUS_WILD = 5000, 3000, 2500
-CANASTA_BONUS = {M.NATURAL: 500, M.MIXED: 300, M.WILD: BONUS_WILD}
+MINIMUMS = (50, 90, 120, 150)                 # option minimums=deal, by the deal's number (150 after the fourth)
+SCORE_MINIMUMS = ((-10**9, 50), (2500, 90), (5000, 120), (10000, 150))     # minimums=score, by the side's score
+BONUS_7S, BONUS_5S, BONUS_WILD = 5000, 3000, 2500          # the defaults of options sevens_bonus, fives_bonus,
+OUT_BONUS, UNPLAYED_RED_THREE = 200, 500                   # wild_bonus, out_bonus and red_three_penalty
+CANASTA_BONUS = {M.NATURAL: 500, M.MIXED: 300}
 RED_THREE, MANY_RED_THREES, MANY = 100, 300, 7
-UNPLAYED_RED_THREE, UNPLAYED_BLACK_THREE = 500, 100
-OUT_BONUS = 200
+UNPLAYED_BLACK_THREE = 100
 KNOCK, PICK_KNEE = "knock", "knee"
 ON_HAND, ON_KNEE, ON_FOOT = 0, 1, 2
 
 
 @dataclass(frozen=True)
 class TriplePlayOptions(Options):
-    deals: int = option(4, choices=(4, 1, 2, 3, 5, 6, 8), help=T("deals in the match; deals after the fourth "
-                                                                 "need 150 to open"))
+    deals: int = option(4, choices=(4, 1, 2, 3, 5, 6, 8), help=T("deals in the match"))
+    minimums: str = option("deal", choices=("deal", "score", "flat"),
+                           help=T("what a side's first melds of a deal must reach: by the deal (50, 90, 120, then "
+                                  "150), by its score (50, 90 from 2500, 120 from 5000, 150 from 10000), or 50 "
+                                  "always"))
     knee: str = option("auto", choices=("auto", "manual"),
                        help=T("the partner's knee is picked up by itself, or with a Pick up knee button"))
     pile_pickup: str = option("pair", choices=("pair", "relaxed"),
                               help=T("taking the pile needs a natural pair, or also a natural and a wild card"))
     ask_timeout: int = option(60, min=5, max=300, help=T("seconds a partner has to answer \"May I go out?\""))
     ask_default: bool = option(True, help=T("the answer when the partner's time runs out: yes, or no"))
+    stock_out: str = option("end", choices=("end", "reshuffle"),
+                            help=T("when a player must draw from an empty stock and does not take the pile: the "
+                                   "deal ends, or the discards but the top card are shuffled into a new stock"))
+    sevens_bonus: int = option(BONUS_7S, choices=(5000, 3000, 2500, 1500), help=T("points for a canasta of 7s"))
+    fives_bonus: int = option(BONUS_5S, choices=(3000, 2000, 1500, 1000), help=T("points for a canasta of 5s"))
+    wild_bonus: int = option(BONUS_WILD, choices=(2500, 2000, 1500, 1000),
+                             help=T("points for a canasta of wild cards"))
+    out_bonus: int = option(OUT_BONUS, choices=(200, 100, 300, 500), help=T("points for going out"))
+    red_three_penalty: int = option(UNPLAYED_RED_THREE, choices=(500, 300, 100),
+                                    help=T("points lost for each red 3 still in a knee or foot at the end"))
 
 
 @dataclass(kw_only=True)
@@ -102,19 +126,23 @@ def meld_key(code: str) -> int:
     return WILD_MELD if RULES.is_wild(code) else C.RANK[code]
 
 
-def penalty(cards: Sequence[str]) -> int:
-    """What cards left over cost: their values, but 100 for a black 3 and 500 for a red 3."""
-    return sum(UNPLAYED_RED_THREE if is_red_three(c) else UNPLAYED_BLACK_THREE if is_black_three(c)
+def penalty(cards: Sequence[str], o: TriplePlayOptions) -> int:
+    """What cards left over cost: their values, but 100 for a black 3 and a red 3 option
+    ``red_three_penalty`` (500)."""
+    return sum(o.red_three_penalty if is_red_three(c) else UNPLAYED_BLACK_THREE if is_black_three(c)
                else value([c]) for c in cards)
 
 
-def canasta_bonus(rank: int, cards: Sequence[str]) -> int:
-    """Clarification 1: one bonus per canasta."""
+def canasta_bonus(rank: int, cards: Sequence[str], o: TriplePlayOptions) -> int:
+    """Clarification 1: one bonus per canasta; 7s, 5s and wild cards by options ``sevens_bonus``,
+    ``fives_bonus`` and ``wild_bonus``."""
     kind = M.canasta_kind(cards, RULES)
     if kind == M.NATURAL and rank == 7:
-        return BONUS_7S
+        return o.sevens_bonus
     if kind == M.NATURAL and rank == 5:
-        return BONUS_5S
+        return o.fives_bonus
+    if kind == M.WILD:
+        return o.wild_bonus
     return CANASTA_BONUS[kind] if kind else 0
 
 
@@ -138,6 +166,8 @@ class TriplePlay(Canasta):
     seats = range(4, 5)
     Options = TriplePlayOptions
     State = TriplePlayState
+    score_minimums = SCORE_MINIMUMS
+    numbered_minimums = MINIMUMS
     summary = T("Canasta with six packs: play through your hand, your knee and your foot, and build the "
                 "basic book of five canastas.")
     rules = T(
@@ -158,7 +188,9 @@ class TriplePlay(Canasta):
         "canasta, another clean one and a dirty one), and your partner must agree to \"May I go out?\".\n"
         "A side scores its melded cards, 5000 per canasta of 7s, 3000 of 5s, 2500 wild, 500 other clean, "
         "300 dirty, its red 3s (300 more for seven), 200 for going out, minus every card left in hands, "
-        "knees and feet (black 3s 100, red 3s 500). After four deals the higher side wins."
+        "knees and feet (black 3s 100, red 3s 500). After four deals the higher side wins.\n"
+        "These values are the defaults: options may change the opening minimums, the bonuses for canastas of "
+        "7s, 5s and wild cards and for going out, the penalty for a red 3 and the number of deals."
     )
 
     # -- dealing
@@ -235,10 +267,15 @@ class TriplePlay(Canasta):
         events = self._refill(s, seat)
         if s.options["knee"] == "auto" and self._knee_due(s, seat):          # Clarification 8
             events += self._pick_up(s, seat)
-        if not s.stock and not self.take_options(s, seat):                  # Clarification 5
+        if not s.stock and not self.take_options(s, seat) and not self.may_restock(s):     # Clarification 5
             return self._end_hand(s, None, events + [Event(T("The stock is empty and {seat} cannot take the "
                                                              "pile: the deal ends.", seat=Seat(seat)))])
         return events
+
+    def may_restock(self, s: TriplePlayState) -> bool:
+        """Option ``stock_out: reshuffle``: a draw from an empty stock shuffles the discards but the top card
+        into a new one, while there are some."""
+        return self.options_of(s).stock_out == "reshuffle" and can_draw(s.stock, s.discard)
 
     def _knee_due(self, s: TriplePlayState, seat: int) -> bool:
         return s.stage[seat] == ON_HAND and bool(s.closed[self.side(seat)])
@@ -294,9 +331,6 @@ class TriplePlay(Canasta):
 
     def merged(self, s: TriplePlayState, side: int) -> dict[int, list[str]]:
         return self.after_draft(s, side)[0]
-
-    def minimum(self, s: TriplePlayState, seat: int) -> int:
-        return MINIMUMS[min(s.hand_no, len(MINIMUMS)) - 1]
 
     def may_go_out(self, s: TriplePlayState, seat: int, closed: Sequence[tuple[int, Sequence[str]]]) -> bool:
         """Clarification 9: on the foot, the partner said yes, the basic book complete."""
@@ -392,9 +426,10 @@ class TriplePlay(Canasta):
             return [Move(YES), Move(NO)]
         knee = [Move(PICK_KNEE)] if self.may_pick_up_knee(s, seat) else []
         if s.phase == DRAW:
-            out = [Move("draw")] if s.stock else []
+            drawable = bool(s.stock) or self.may_restock(s)
+            out = [Move("draw")] if drawable else []
             out += [Move("take", combo) for combo in self.take_options(s, seat)]
-            if not s.stock:
+            if not drawable:
                 out.append(Move("end"))
             return out + knee
         adds = self.add_options(s, seat)
@@ -489,12 +524,16 @@ class TriplePlay(Canasta):
         return super().play(s, seat, move)
 
     def _draw(self, s: TriplePlayState, seat: int) -> list[Event]:
-        """Draw two (Clarification 5: what is left of the stock); red 3s go down."""
-        n = min(2, len(s.stock))
-        new = [s.stock.pop() for _ in range(n)]
+        """Draw two (Clarification 5: what is left of the stock; option ``stock_out: reshuffle``: the discards
+        but the top card become a new stock when it runs out); red 3s go down."""
+        events, new = [], []
+        while len(new) < 2 and (s.stock or self.may_restock(s)):
+            if not s.stock:
+                events.append(restock(s.stock, s.discard, s.rng()))
+            new.append(s.stock.pop())
         s.hands[seat] += new
         s.phase = MELD
-        events = [draws(seat, n), Event(T("You draw {cards}.", cards=Cards(tuple(new))), to=seat)]
+        events += [draws(seat, len(new)), Event(T("You draw {cards}.", cards=Cards(tuple(new))), to=seat)]
         return events + self._lay_red_threes(s, seat)
 
     def _commit(self, s: TriplePlayState, seat: int) -> list[Event]:
@@ -540,13 +579,14 @@ class TriplePlay(Canasta):
     # -- scoring
     def side_score(self, s: TriplePlayState, side: int, out_side: int | None, concealed: bool) -> tuple[int, Text]:
         """One side's score for the deal, and the line that explains it."""
+        o: TriplePlayOptions = self.options_of(s)
         melded = sum(value(c) for c in s.melds[side].values()) + sum(value(c) for _, c in s.closed[side])
-        bonus = sum(canasta_bonus(int(rank), cards) for rank, cards in s.closed[side])
+        bonus = sum(canasta_bonus(int(rank), cards, o) for rank, cards in s.closed[side])
         threes = len(s.red3s[side])
         reds = RED_THREE * threes + (MANY_RED_THREES if threes >= MANY else 0)
-        going = OUT_BONUS if out_side == side else 0
+        going = o.out_bonus if out_side == side else 0
         members = self.teams(s).members(side)
-        held = sum(penalty([*s.hands[i], *s.knees[i], *s.feet[i]]) for i in members)
+        held = sum(penalty([*s.hands[i], *s.knees[i], *s.feet[i]], o) for i in members)
         total = melded + bonus + reds + going - held
         line = T("{seats}: melds {melded}, canastas {bonus}, red 3s {reds}, going out {out}, left over −{held}: "
                  "{total}.", seats=Seats(tuple(members)), melded=melded, bonus=bonus, reds=reds, out=going,
@@ -610,7 +650,7 @@ class TriplePlay(Canasta):
         if s.window:
             return T("{seat} asks: may I go out? Answer yes or no; your answer binds.", seat=Seat(s.window["opener"]))
         if s.phase == DRAW:
-            if not s.stock:
+            if not s.stock and not self.may_restock(s):
                 return T("The stock is empty: take the pile, or end the deal.")
             return T("Your turn: draw two cards or take the discard pile.")
         if s.draft:

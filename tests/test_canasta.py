@@ -147,6 +147,57 @@ def test_clarification_4_a_pile_take_always_needs_the_minimum() -> None:
     assert "needs 120 points to open: 35 so far" in en(GAME.commit_refusal(s, 0))
 
 
+def minimum_in(option: str | None, score: int, hand_no: int) -> int:
+    s = table([["4S"], ["6C"], ["7C"], ["8C"]], scores=[score] * 4,
+              options={"minimums": option} if option else None)
+    s.hand_no = hand_no
+    return GAME.minimum(s, 0)
+
+
+def test_option_minimums_score_by_default_hand_by_the_hands_number_flat_fifty() -> None:
+    """Option ``minimums`` (the rules file's "minimum table" option): ``score`` (default) is the rules text's
+    table by the side's score, whatever the hand; ``hand`` is 50, 90, 120, then 150 from the fourth hand on,
+    whatever the score; ``flat`` is 50 in every hand at any score."""
+    assert [minimum_in(None, score, 5) for score in (-5, 0, 1495, 1500, 2995, 3000, 4995)] == \
+        [15, 50, 50, 90, 90, 120, 120]
+    assert [minimum_in("hand", 3000, n) for n in range(1, 7)] == [50, 90, 120, 150, 150, 150]
+    assert [minimum_in("hand", -500, 1), minimum_in("hand", -500, 3)] == [50, 120]
+    assert [minimum_in("flat", score, n) for score, n in ((-5, 1), (0, 2), (3000, 4), (4500, 9))] == [50] * 4
+    assert "These values are the defaults: options may change the opening minimums" in en(GAME.rules)
+
+
+def test_option_minimums_hand_clarification_4_a_take_in_the_fourth_hand_needs_150() -> None:
+    """Option ``minimums: hand`` with Clarification 4: in the fourth hand a side at 0 points needs 150 to open
+    with a pile take (by score it would need 50)."""
+    s = table([["KS", "KH", "KD", "KC", "AS", "AH", "AD", "9C", "8D"], ["6C"], ["7C"], ["8C"]], discard=("KS.1",),
+              options={"minimums": "hand"})
+    s.hand_no = 4
+    play(s, 0, "take KS KH")
+    play(s, 0, "add KD KC r=13")
+    play(s, 0, "add AS AH AD r=1")
+    assert "needs 150 points to open: 110 so far" in en(GAME.commit_refusal(s, 0))
+    s = table([["KS", "KH", "KD", "KC", "AS", "AH", "AD", "9C", "8D"], ["6C"], ["7C"], ["8C"]], discard=("KS.1",))
+    s.hand_no = 4
+    play(s, 0, "take KS KH")
+    play(s, 0, "add KD KC r=13")
+    play(s, 0, "add AS AH AD r=1")
+    assert GAME.commit_refusal(s, 0) is None
+
+
+def test_option_minimums_flat_clarification_4_going_out_after_a_draw_stays_exempt() -> None:
+    """Option ``minimums: flat`` keeps Clarification 4's exemption: a concealed going out after a stock draw
+    needs no minimum, while the same cards without going out need 50."""
+    hand = ["4S", "4H", "4D", "4C", "4S.1", "4H.1", "4D.1"]
+    s = table([hand, ["6C"], ["7C"], ["8C"]], stock=("5C",), options={"minimums": "flat"})
+    play(s, 0, "draw")
+    play(s, 0, "add 4S 4H 4D 4C 4S.1 4H.1 4D.1 r=4")
+    assert GAME.commit_refusal(s, 0) is None
+    s = table([hand + ["9S", "9H"], ["6C"], ["7C"], ["8C"]], stock=("5C",), options={"minimums": "flat"})
+    play(s, 0, "draw")
+    play(s, 0, "add 4S 4H 4D 4C 4S.1 4H.1 4D.1 r=4")
+    assert "needs 50 points to open: 35 so far" in en(GAME.commit_refusal(s, 0))
+
+
 def test_decision_7_clarification_11_red_threes_on_the_deal_go_down_and_the_dealers_left_starts() -> None:
     """Clarification 11: no red 3 stays in a dealt hand; each laid one was replaced; the dealer's left starts."""
     for seed in range(30):

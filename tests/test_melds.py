@@ -123,6 +123,10 @@ def test_opening_minimum_by_score() -> None:
                                                                                             120, 120]
 
 
+def test_numbered_minimum_by_the_hands_number_the_last_entry_holds_after() -> None:
+    assert [M.numbered_minimum(n, (50, 90, 120, 150)) for n in range(1, 7)] == [50, 90, 120, 150, 150, 150]
+
+
 def test_way_out_melds_the_hand_and_needs_the_canastas() -> None:
     """The going-out checker: whole hand onto melds and new sets, one card may be discarded, canastas counted."""
     melds = {9: ["9S", "9H", "9D", "9C", "9S.1", "2C"]}

@@ -346,6 +346,30 @@ def test_clarification_10_aces_count_one_point_sevens_twenty_court_cards_ten() -
     assert s.scores[0] == 1 + 20 + 10 + 10 + 10 + 2 + 3
 
 
+def test_options_sevens_and_courts_change_the_deadwood_aces_stay_one_clarification_10() -> None:
+    """Options ``sevens`` (a 7 left in hand: 20, 7, 10 or 50) and ``courts`` (``ten``: J, Q, K 10; ``face``:
+    11, 12, 13), the rules file's "deadwood values" option; aces still count 1 (Clarification 10)."""
+    def winner_scores(options: dict) -> int:
+        s = table([["9H", "5C"], ["AS", "7C", "KD", "QS", "JH", "2C", "3D"]], phase="play",
+                  melds=[(0, "set", ["9S", "9D", "9C"])], options={"target": 1000, **options})
+        s.shown[0] = True
+        play(s, 0, "layoff 9H to=0")
+        play(s, 0, "discard 5C")
+        return s.scores[0]
+
+    assert winner_scores({}) == 1 + 20 + 10 + 10 + 10 + 2 + 3
+    assert winner_scores({"sevens": 50}) == 1 + 50 + 10 + 10 + 10 + 2 + 3
+    assert winner_scores({"courts": "face"}) == 1 + 20 + 13 + 12 + 11 + 2 + 3
+    assert winner_scores({"sevens": 7, "courts": "face"}) == 1 + 7 + 13 + 12 + 11 + 2 + 3
+
+
+def test_the_rules_text_gives_deadwood_values_as_defaults() -> None:
+    """The /rules text names 20 for a 7 and 10 for a court card, and says these are the defaults the options
+    change."""
+    text = en(GAME.rules)
+    assert "20 for a 7" in text and "These values are the defaults" in text and "court cards" in text
+
+
 # --- the pon window
 
 def test_pon_window_answers_are_sealed_and_timed_by_the_option() -> None:

@@ -243,6 +243,34 @@ def test_decision_minimums_by_deal_50_90_120_150_then_150() -> None:
     assert needs == [50, 90, 120, 150, 150, 150]
 
 
+def test_option_minimums_score_by_the_sides_score_flat_fifty_deal_by_default() -> None:
+    """Option ``minimums`` (the rules file's "minimum table" option): ``deal`` (default, Clarification 12) goes by
+    the deal whatever the score; ``score`` by the side's score before the deal: below 2500 50, from 2500 90,
+    from 5000 120, from 10000 150, whatever the deal; ``flat`` 50 in every deal."""
+    def need(option: str | None, score: int, deal: int) -> int:
+        s = table(HANDS4, hand_no=deal, options={"minimums": option} if option else None)
+        s.scores = [score] * 4
+        return GAME.minimum(s, 0)
+
+    assert [need(None, 12000, n) for n in (1, 2, 5)] == [50, 90, 150]
+    assert [need("score", score, 4) for score in (-300, 0, 2495, 2500, 4995, 5000, 9995, 10000)] == \
+        [50, 50, 50, 90, 90, 120, 120, 150]
+    assert [need("flat", score, n) for score, n in ((0, 1), (6000, 3), (12000, 6))] == [50, 50, 50]
+    assert "These values are the defaults: options may change the opening minimums" in en(GAME.rules)
+
+
+def test_option_minimums_score_clarification_4_the_first_commit_needs_the_sides_table() -> None:
+    """Option ``minimums: score`` with Clarification 4: in the first deal a side at 5000 points (after earlier
+    matches' deals) needs 120 to open, and the table shows it."""
+    s = table([["KS", "KH", "KD", "AS", "AH", "AD", "8C", "9C"], *HANDS4[1:]], phase="meld",
+              options={"minimums": "score"})
+    s.scores = [5000, 0, 5000, 0]
+    play(s, 0, "add KS KH KD r=13")
+    play(s, 0, "add AS AH AD r=1")
+    assert "needs 120 points to open: 90 so far" in en(GAME.commit_refusal(s, 0))
+    assert any("the first melds need 120" in en(f) for f in GAME.view(s, 0).facts)
+
+
 # --- knee and foot --------------------------------------------------------------------------------------
 
 def test_decision_knee_first_canasta_picks_up_the_knee_at_once_partner_next_turn() -> None:
@@ -372,6 +400,72 @@ def test_decision_1_clarification_5_an_empty_stock_ends_the_deal_without_a_going
     play(s, 0, "draw")
     play(s, 0, "discard 9S")
     assert s.hand_no == 1 and kinds(s) == {"take", "end"}
+
+
+def test_option_stock_out_reshuffle_changes_clarification_5_the_discards_make_a_new_stock() -> None:
+    """Option ``stock_out: reshuffle`` (Decision 1 / Clarification 5 by default): a player on an empty stock who
+    cannot take the pile draws two from the discards but the top card, shuffled into a new stock, instead
+    of ending the deal."""
+    hands = [["9S", "4D"], ["6C", "6H"], ["4H", "4C"], ["6D", "6S"]]
+    s = table(hands, stock=("KD", "QD"))
+    play(s, 0, "draw")
+    play(s, 0, "discard 9S")
+    assert s.hand_no == 2                       # by default the deal ends (Clarification 5)
+    s = table(hands, stock=("KD", "QD"), options={"stock_out": "reshuffle"})
+    play(s, 0, "draw")
+    play(s, 0, "discard 9S")
+    assert s.hand_no == 1 and s.turn == 1 and kinds(s) == {"draw"}
+    top, under = s.discard[-1], len(s.discard) - 1
+    events = play(s, 1, "draw")
+    assert s.hand_no == 1 and s.discard == [top] and len(s.stock) == under - 2 and len(s.hands[1]) == 4
+    assert any("discards are shuffled into a new stock" in en(e.text) for e in events)
+
+
+def test_option_stock_out_reshuffle_a_pile_that_can_be_taken_may_still_be_taken() -> None:
+    """Option ``stock_out: reshuffle``: with the stock empty the pile may be taken as usual, or the player draws
+    from the reshuffled stock; "end the deal" is no longer offered."""
+    s = table([["9S", "9H", "4D"], ["6C", "6H"], ["4H", "4C"], ["6D", "6S"]], discard=("AS", "9D"), stock=(),
+              options={"stock_out": "reshuffle"})
+    assert kinds(s) == {"draw", "take"}
+    assert "Your turn: draw two cards" in en(GAME.instruction(s, 0))
+
+
+def test_option_stock_out_reshuffle_the_second_card_of_a_draw_and_nothing_left_ends_the_deal() -> None:
+    """Option ``stock_out: reshuffle``: a draw of two with one card left takes it and one from the reshuffled
+    discards; after a take and a knock nothing is left to shuffle, so the deal ends without a going-out bonus."""
+    hands = [["9S", "4D"], ["6C", "6H"], ["4H", "4C"], ["6D", "6S"]]
+    s = table(hands, stock=("KD",), options={"stock_out": "reshuffle"})
+    top = s.discard[-1]
+    play(s, 0, "draw")
+    assert len(s.hands[0]) == 4 and "KD" in s.hands[0] and s.discard == [top] and s.stock
+    s = table([["9S", "9H", "KS", "KH", "KD", "8C", "8D"], *HANDS4[1:]], discard=("AS", "9D"), stock=(),
+              options={"stock_out": "reshuffle"})
+    play(s, 0, "take 9S 9H")
+    play(s, 0, "add KS KH KD r=13")
+    play(s, 0, "commit")
+    events = play(s, 0, "knock")
+    assert s.hand_no == 2 and any("cannot take the pile: the deal ends" in en(e.text) for e in events)
+    assert sum("going out 0," in en(e.text) for e in events) == 2
+
+
+def test_options_bonus_and_penalty_values_change_clarification_1_and_the_score_line_shows_them() -> None:
+    """Options ``sevens_bonus``, ``fives_bonus``, ``wild_bonus``, ``out_bonus`` and ``red_three_penalty`` (the
+    rules file's "bonus and penalty values" option) change Clarification 1's canasta bonuses, the going-out
+    bonus and the cost of a red 3 left in a knee or foot; the line the players read shows the values."""
+    def score(options: dict) -> tuple[int, str]:
+        s = table([["3S"], ["6C"], ["4H"], ["6D"]], closed=(BOOK, []), red3s=(["3H"], []),
+                  knees=[["3D.1", "KC"], [], [], []], feet=[[], [], [], []], stage=[1, 2, 2, 2], options=options)
+        total, line = GAME.side_score(s, 0, 0, False)
+        return total, en(line)
+
+    melded = sum(value(c) for _, c in BOOK)
+    base, line = score({})
+    assert base == melded + 5000 + 3000 + 2500 + 500 + 300 + 100 + 200 - 100 - 500 - 10 - 5
+    assert "canastas 11300" in line and "going out 200" in line and "left over −615" in line
+    total, line = score({"sevens_bonus": 1500, "fives_bonus": 1000, "wild_bonus": 2000, "out_bonus": 500,
+                         "red_three_penalty": 100})
+    assert total == melded + 1500 + 1000 + 2000 + 500 + 300 + 100 + 500 - 100 - 100 - 10 - 5
+    assert "canastas 5300" in line and "going out 500" in line and "left over −215" in line
 
 
 def test_clarification_1_one_bonus_per_canasta_and_the_penalties() -> None:

@@ -12,8 +12,8 @@ Canasta and Triple Play: wild ranks and a wild quota per set (``wild_ranks``, ``
 ``tame_ranks``, and sets of wild cards alone, ``all_wild``), sets without an upper size (``max_set``
 None), canastas (``canasta``: the size of a set that is one; natural, mixed or wild, `canasta_kind`),
 cards that meld only in a going-out turn (``closing``: Canasta's black 3s, `is_closing_set`) or never
-(``barred``: Triple Play's), the initial-meld minimum by score (`opening_minimum`) and a check whether
-a hand can go out (`way_out`).
+(``barred``: Triple Play's), the initial-meld minimum by score (`opening_minimum`) or by the hand's
+number (`numbered_minimum`) and a check whether a hand can go out (`way_out`).
 """
 
 from __future__ import annotations
@@ -273,6 +273,12 @@ def opening_minimum(score: int, table: Sequence[tuple[int, int]]) -> int:
         if score >= lowest:
             need = minimum
     return need
+
+
+def numbered_minimum(hand_no: int, table: Sequence[int]) -> int:
+    """The points a side's first melds must reach in hand ``hand_no`` (1 = the first): ``table`` lists the
+    minimum of each hand in turn, its last entry holding for every later hand."""
+    return table[min(hand_no, len(table)) - 1]
 
 
 def natural_rank(cards: Iterable[str], rules: MeldRules) -> int | None:

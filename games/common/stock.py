@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import random
 
+from games.engine import Event
+from games.text import texts
+
+T, N = texts("stock")
+
 
 def can_draw(stock: list[str], discard: list[str]) -> bool:
     """A card can be drawn if the stock has one or the discard pile can be recycled."""
@@ -20,3 +25,12 @@ def recycle(stock: list[str], discard: list[str], rng: random.Random) -> bool:
     del discard[:-1]
     rng.shuffle(stock)
     return True
+
+
+def restock(stock: list[str], discard: list[str], rng: random.Random) -> Event | None:
+    """`recycle`, told to the table: the event saying how many discards make the new stock, or None
+    when the stock was not empty or there was nothing to shuffle."""
+    if not recycle(stock, discard, rng):
+        return None
+    return Event(N("The stock is empty: {n} discard is shuffled into a new stock.",
+                   "The stock is empty: {n} discards are shuffled into a new stock.", len(stock)))
