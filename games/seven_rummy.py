@@ -26,8 +26,7 @@ Choices where the rules file leaves room (decisions and clarifications in
   court cards 10, others their pips, aces 1), doubled (option ``double``) when the winner
   melded and laid off nothing in any earlier turn of the hand (Clarification 7). Options change
   the values: ``sevens`` (20, or 7, 10, 50) and ``courts`` (``ten``, or ``face``: J 11, Q 12, K 13
-  [rec]); aces stay 1 (Clarification 10). The computer players' rule of thumb weighs cards by the
-  default values.
+  [rec]); aces stay 1 (Clarification 10). The computer players weigh cards by the values in force.
 * Empty stock (Clarification 8): the discards but the top one are shuffled into a new stock;
   with nothing to shuffle, or with ``stock_out=void``, the hand ends without a winner. To
   guarantee an end [rec], the stock is turned over at most three times a hand: when it runs out a
@@ -521,24 +520,25 @@ class SevenRummy(DealtMatch, Game[SevenRummyState]):
         """Claim and take what makes a meld, meld the most cards, lay off, and discard the costliest
         card that is not a 7 or close to a meld."""
         hand = s.hands[seat]
+        values = deadwood_values(self.options_of(s))
 
         def worth(m: Move) -> float:
             if m.kind in (PON, "take", "meld", "layoff"):
-                return 100 + 5 * len(m.args) + sum(points((c,)) for c in m.args) / 10
+                return 100 + 5 * len(m.args) + points(m.args, values) / 10
             if m.kind == "discard":
-                return _discard_worth(m.args[0], hand)
+                return _discard_worth(m.args[0], hand, values)
             return 0.0
 
         return noisy_best(moves, worth, rng)
 
 
-def _discard_worth(code: str, hand: Sequence[str]) -> float:
-    """How gladly a card goes: high points, unless it is a 7 or has a partner for a meld (a
-    card of its rank, or one of its suit within two ranks)."""
+def _discard_worth(code: str, hand: Sequence[str], values: dict[int, int]) -> float:
+    """How gladly a card goes: high points (by the deadwood ``values`` in force), unless it is a 7 or has
+    a partner for a meld (a card of its rank, or one of its suit within two ranks)."""
     rank, suit = C.RANK[code], C.SUIT[code]
     near = sum(1 for c in hand if c != code and (C.RANK[c] == rank or (C.SUIT[c] == suit
                                                                         and abs(C.RANK[c] - rank) <= 2)))
-    return points((code,)) - 30 * (rank == SEVEN) - 8 * near
+    return points((code,), values) - 30 * (rank == SEVEN) - 8 * near
 
 
 GAME = SevenRummy()

@@ -1,5 +1,6 @@
 """Seven Rummy: the rules in shared/rules/seven_rummy.md, every Decision and Clarification by name."""
 
+import random
 from collections import Counter
 
 import pytest
@@ -361,6 +362,17 @@ def test_options_sevens_and_courts_change_the_deadwood_aces_stay_one_clarificati
     assert winner_scores({"sevens": 50}) == 1 + 50 + 10 + 10 + 10 + 2 + 3
     assert winner_scores({"courts": "face"}) == 1 + 20 + 13 + 12 + 11 + 2 + 3
     assert winner_scores({"sevens": 7, "courts": "face"}) == 1 + 7 + 13 + 12 + 11 + 2 + 3
+
+
+def test_computer_players_weigh_deadwood_by_the_options_in_force() -> None:
+    """With ``courts: face`` a queen left in hand costs 12 and a 10 costs 10: the rule of thumb discards the
+    queen every time (counting courts as 10, the two cards would be a toss-up)."""
+    picks = set()
+    for seed in range(20):
+        s = table([["QS", "10H", "3D", "5C"], ["AS", "2C", "4D"]], phase="play", options={"courts": "face"})
+        discards = [m for m in GAME.moves(s, 0) if m.kind == "discard"]
+        picks.add(str(GAME.heuristic_move(s, 0, discards, random.Random(seed))))
+    assert picks == {"discard QS"}
 
 
 def test_the_rules_text_gives_deadwood_values_as_defaults() -> None:
