@@ -210,10 +210,15 @@ class Canasta(DealtMatch, Game[CanastaState]):
         s.melds, s.red3s = [{}, {}], [[], []]
         s.draft, s.taking, s.asked, s.window, s.last_turn = [], False, "", {}, False
         s.hand_no += 1
-        events = [Event(T("Hand {n}: {seat} deals; the upcard is {card}.", n=s.hand_no, seat=Seat(s.dealer),
-                          card=Card(s.discard[-1])))]
+        return self._open_deal(s, Event(T("Hand {n}: {seat} deals; the upcard is {card}.", n=s.hand_no,
+                                          seat=Seat(s.dealer), card=Card(s.discard[-1]))))
+
+    def _open_deal(self, s: CanastaState, announcement: Event) -> list[Event]:
+        """After the cards are dealt: red 3s go down from the dealer's left (Clarification 11), each
+        seat is shown its cards, and the dealer's left takes the first turn."""
+        events = [announcement]
         first = next_seat(s.dealer, s.players)
-        for k in range(s.players):                      # Clarification 11: red 3s from the dealer's left
+        for k in range(s.players):
             events += self._lay_red_threes(s, (first + k) % s.players)
         for hand in s.hands:
             hand.sort(key=C.sort_key)
@@ -221,7 +226,8 @@ class Canasta(DealtMatch, Game[CanastaState]):
         return events + self._start_turn(s, first)
 
     def _lay_red_threes(self, s: CanastaState, seat: int) -> list[Event]:
-        """Decision 7 and Clarification 11: red 3s go down at once, each replaced from the stock."""
+        """Decision 7 and Clarification 11: red 3s go down at once, each replaced from the stock
+        (while `replaces_red_threes` says so)."""
         events = []
         hand = s.hands[seat]
         while any(is_red_three(c) for c in hand):
@@ -231,12 +237,18 @@ class Canasta(DealtMatch, Game[CanastaState]):
             s.red3s[self.side(seat)] += threes
             events.append(Event(N("{seat} lays down a red 3.", "{seat} lays down {n} red 3s.", len(threes),
                                   seat=Seat(seat))))
+            if not self.replaces_red_threes(s, seat):
+                break
             new = [s.stock.pop() for _ in threes if s.stock]
             hand += new
             if new:
                 events.append(Event(T("You draw {cards}.", cards=Cards(tuple(new))), to=seat))
         hand.sort(key=C.sort_key)
         return events
+
+    def replaces_red_threes(self, s: CanastaState, seat: int) -> bool:
+        """Whether a red 3 the seat lays down now is replaced from the stock."""
+        return True
 
     def _start_turn(self, s: CanastaState, seat: int) -> list[Event]:
         s.turn, s.phase, s.asked = seat, DRAW, ""

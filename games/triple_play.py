@@ -213,33 +213,12 @@ class TriplePlay(Canasta):
         s.melds, s.closed, s.red3s = [{}, {}], [[], []], [[], []]
         s.draft, s.taking, s.took, s.asked, s.window, s.last_turn = [], False, False, "", {}, False
         s.hand_no += 1
-        events = [Event(T("Deal {n}: {seat} deals; the upcard is {card}.", n=s.hand_no, seat=Seat(s.dealer),
-                          card=Card(s.discard[-1])))]
-        first = next_seat(s.dealer, s.players)
-        for k in range(s.players):
-            events += self._lay_red_threes(s, (first + k) % s.players)
-        events += [Event(T("Your cards: {cards}.", cards=Cards(tuple(h))), to=i) for i, h in enumerate(s.hands)]
-        return events + self._start_turn(s, first)
+        return self._open_deal(s, Event(T("Deal {n}: {seat} deals; the upcard is {card}.", n=s.hand_no,
+                                          seat=Seat(s.dealer), card=Card(s.discard[-1]))))
 
-    def _lay_red_threes(self, s: TriplePlayState, seat: int) -> list[Event]:
-        """Clarification 6: red 3s go down as they arrive, replaced only until the knee is picked up."""
-        events = []
-        hand = s.hands[seat]
-        while any(is_red_three(c) for c in hand):
-            threes = [c for c in hand if is_red_three(c)]
-            for code in threes:
-                hand.remove(code)
-            s.red3s[self.side(seat)] += threes
-            events.append(Event(N("{seat} lays down a red 3.", "{seat} lays down {n} red 3s.", len(threes),
-                                  seat=Seat(seat))))
-            if s.stage[seat] != ON_HAND:
-                break
-            new = [s.stock.pop() for _ in threes if s.stock]
-            hand += new
-            if new:
-                events.append(Event(T("You draw {cards}.", cards=Cards(tuple(new))), to=seat))
-        hand.sort(key=C.sort_key)
-        return events
+    def replaces_red_threes(self, s: TriplePlayState, seat: int) -> bool:
+        """Clarification 6: red 3s are replaced only until the knee is picked up."""
+        return s.stage[seat] == ON_HAND
 
     def _pick_up(self, s: TriplePlayState, seat: int) -> list[Event]:
         """The seat's next sub-hand (knee, then foot) joins its hand."""
