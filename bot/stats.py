@@ -12,6 +12,7 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -89,21 +90,29 @@ class Best:
     played: int
 
 
-def best_results(results: list[dict], daily: str | None = None, limit: int = 10) -> list[Best]:
+def best_results(results: list[dict], daily: str | None = None, limit: int = 10) -> list[tuple[Any, list[Best]]]:
     """Members ranked by their best game: won first, then the higher score, then the shorter time; with
-    ``daily`` (a date), only that day's daily deals count."""
-    games: dict[int, list[Best]] = defaultdict(list)
+    ``daily`` (a date), only that day's daily deals count. One ranking per board (the game's "board" in its
+    result details: Spider's suit counts never rank together), boards in a fixed order, results without
+    a board first."""
+    games: dict[str, dict[int, list[Best]]] = defaultdict(lambda: defaultdict(list))
+    labels: dict[str, Any] = {}
     for r in results:
         detail = json.loads(r.get("detail") or "{}")
         uid = r["user_id"]
         if uid is None or "score" not in detail or (daily is not None and detail.get("daily") != daily):
             continue
-        games[uid].append(Best(uid, bool(detail.get("won")), float(detail["score"]), int(detail.get("seconds", 0)),
-                               0))
-    best = [min(mine, key=_rank) for mine in games.values()]
-    for b in best:
-        b.played = len(games[b.user_id])
-    return sorted(best, key=_rank)[:limit]
+        key = json.dumps(detail.get("board"), sort_keys=True)
+        labels[key] = detail.get("board")
+        games[key][uid].append(Best(uid, bool(detail.get("won")), float(detail["score"]),
+                                    int(detail.get("seconds", 0)), 0))
+    boards = []
+    for key in sorted(games, key=lambda k: (labels[k] is not None, k)):
+        best = [min(mine, key=_rank) for mine in games[key].values()]
+        for b in best:
+            b.played = len(games[key][b.user_id])
+        boards.append((labels[key], sorted(best, key=_rank)[:limit]))
+    return boards
 
 
 def _rank(b: Best) -> tuple:

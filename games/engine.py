@@ -540,8 +540,9 @@ class Game(Generic[S]):
         return None
 
     def result_scores(self, s: S) -> list[dict[str, Any]] | None:
-        """Per seat, the game's own result for the leaderboard ({"won", "score", "moves", "seconds"}), or
-        None: ranked by placings only (the default)."""
+        """Per seat, the game's own result for the leaderboard ({"won", "score", "moves", "seconds"}, and
+        optionally "board": a text as `text_data` naming the ranking it belongs to, where results of
+        different boards must not rank together), or None: ranked by placings only (the default)."""
         return None
 
     # -- timing (the front end owns the clock)

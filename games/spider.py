@@ -426,9 +426,11 @@ class Spider(Game[SpiderState]):
         return (s.ended[seat] == "won", s.scores[seat], -self.seconds(s, seat))
 
     def result_scores(self, s: SpiderState) -> list[dict]:
-        """Each seat's result for the leaderboard: won, score, moves, seconds."""
+        """Each seat's result for the leaderboard: won, score, moves, seconds, and the board it ranks on
+        (one per suit count: a 1-suit game is far easier than a 4-suit one)."""
+        board = text_data(N("{n} suit", "{n} suits", self.options_of(s).suits))
         return [{"won": s.ended[i] == "won", "score": s.scores[i], "moves": s.moves_made[i],
-                 "seconds": self.seconds(s, i)} for i in range(s.players)]
+                 "seconds": self.seconds(s, i), "board": board} for i in range(s.players)]
 
     def daily_seed(self, options: dict, day: datetime.date) -> int | None:
         """The daily deal's seed when the options ask for it, else None."""

@@ -15,9 +15,10 @@ from games.engine import Game
 from games.localize import render
 from games.options import quoted
 from games.registry import GAMES
-from games.text import texts
+from games.text import text_from, texts
 
 T, N = texts("bot_cogs_stats")
+MAX_BOARDS = 5   # fields of at most 1024 characters each, within an embed's 6000
 
 
 async def tell(interaction: discord.Interaction, text: str) -> None:
@@ -92,21 +93,30 @@ class StatsCog(commands.Cog):
         """The leaderboard of a game that scores its own results (a solitaire): each member's best game,
         won first, then score, then time; ``daily``: today's daily deal only."""
         day = self.bot.service.today().isoformat() if daily else None
-        best = best_results(await self.store.results(interaction.guild_id, game=key), day)
+        boards = best_results(await self.store.results(interaction.guild_id, game=key), day)
         title = GAMES[key].title
-        if not best:
+        if not boards:
             return await tell(interaction, T("Nobody has finished today's daily deal of {game} here yet.", game=title)
                               if daily else T("Nobody has finished a game of {game} here yet.", game=title))
         language = await self.bot.service.guild_language(interaction.guild_id,
                                                          getattr(interaction.guild_locale, "value", None))
-        lines = [render(T("{place}. {member}: **{score}** points · {time} · {result} · {n} played", place=i,
-                          member=f"<@{b.user_id}>", score=int(b.score), time=f"{b.seconds // 60}:{b.seconds % 60:02d}",
-                          result=T("won") if b.won else T("not won"), n=b.played), language)
-                 for i, b in enumerate(best, 1)]
+
+        def lines(best: list) -> str:
+            return "\n".join(render(T("{place}. {member}: **{score}** points · {time} · {result} · {n} played",
+                                       place=i, member=f"<@{b.user_id}>", score=int(b.score),
+                                       time=f"{b.seconds // 60}:{b.seconds % 60:02d}",
+                                       result=T("won") if b.won else T("not won"), n=b.played), language)
+                             for i, b in enumerate(best, 1))
+
         heading = T("{game}: daily deal of {day}", game=title, day=day) if daily else T("{game} leaderboard",
                                                                                          game=title)
-        embed = discord.Embed(title=render(heading, language), description="\n".join(lines),
-                              colour=discord.Colour.gold())
+        embed = discord.Embed(title=render(heading, language), colour=discord.Colour.gold())
+        if len(boards) == 1 and boards[0][0] is None:
+            embed.description = lines(boards[0][1])
+        else:   # one ranking per board (a game's variants that must not rank together): a field each
+            for board, best in boards[:MAX_BOARDS]:
+                name = T("Earlier games") if board is None else text_from(board)
+                embed.add_field(name=render(name, language)[:256], value=lines(best)[:1024], inline=False)
         embed.set_footer(text=render(T("Best game of each player: won first, then score, then time."), language))
         await interaction.response.send_message(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 

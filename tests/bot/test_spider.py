@@ -104,17 +104,25 @@ async def finish(env, member, channel, options: str) -> None:
 
 async def test_leaderboard_ranks_the_best_game_by_score_and_daily_only_the_days_daily_deals(simcord_env):
     """Clarification 8 and the daily leaderboard: /leaderboard game:spider ranks each member's best game (won,
-    then score, then time); daily:yes counts only today's daily deals."""
+    then score, then time), one ranking per suit count (a 1-suit game is far easier); daily:yes counts only
+    today's daily deals."""
     env = simcord_env
     guild = env.create_guild()
     channel = guild.create_text_channel("cards")
-    alice, bob = (guild.add_member(env.create_user(n)) for n in ("alice", "bob"))
+    alice, bob, carol = (guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol"))
     await finish(env, alice, channel, "daily=yes")
     await finish(env, bob, channel, "suits=1")
-    board = (await bob.slash(channel, "leaderboard", game="spider")).response.embeds[0].description
-    assert f"<@{alice.id}>" in board and f"<@{bob.id}>" in board and "points" in board
+    await finish(env, carol, channel, "suits=4")
+    board = (await bob.slash(channel, "leaderboard", game="spider")).response.embeds[0]
+    rankings = {f.name: f.value for f in board.fields}
+    assert list(rankings) == ["1 suit", "4 suits"]
+    assert f"<@{bob.id}>" in rankings["1 suit"] and "points" in rankings["1 suit"]
+    assert f"<@{alice.id}>" in rankings["4 suits"] and f"<@{carol.id}>" in rankings["4 suits"]
+    assert f"<@{bob.id}>" not in rankings["4 suits"], "a 1-suit game never ranks with the 4-suit ones"
     daily = (await bob.slash(channel, "leaderboard", game="spider", daily=True)).response.embeds[0]
-    assert f"<@{alice.id}>" in daily.description and f"<@{bob.id}>" not in daily.description
+    shown = "\n".join(f.value for f in daily.fields)
+    assert f"<@{alice.id}>" in shown and f"<@{bob.id}>" not in shown and f"<@{carol.id}>" not in shown
+    assert [f.name for f in daily.fields] == ["4 suits"]
     assert "daily deal" in daily.title
     refused = await bob.slash(channel, "leaderboard", game="crazy_eights", daily=True)
     assert "no daily deal" in refused.response.content
