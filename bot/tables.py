@@ -901,7 +901,14 @@ class TableService:
     def _idle(self, table: Table, now: float) -> bool:
         if table.status == LOBBY:
             return now - table.record.updated_at > LOBBY_IDLE
-        return table.deadline is None and not self._busy(table) and now - table.record.updated_at > PLAYING_IDLE
+        return table.deadline is None and not self._busy(table) and now > self._idle_until(table)
+
+    @staticmethod
+    def _idle_until(table: Table) -> float:
+        """When a running table nobody touches is closed: after the game's own idle limit (`Game.idle_limit`,
+        a solitaire's), else after PLAYING_IDLE."""
+        limit = table.game.idle_limit(table.state) if table.state is not None else None
+        return table.record.updated_at + (PLAYING_IDLE if limit is None else limit)
 
     def _busy(self, table: Table) -> bool:
         task = self._computer_tasks.get(table.id)
@@ -1018,6 +1025,9 @@ class TableService:
                if t.status == PLAYING and t.deadline is not None]
         due += [max(t.record.updated_at + LOBBY_IDLE, self._retry_at(t.id)) for t in self.tables.values()
                 if t.status == LOBBY]
+        due += [max(self._idle_until(t), self._retry_at(t.id)) for t in self.tables.values()
+                if t.status == PLAYING and t.deadline is None and t.state is not None
+                and t.game.idle_limit(t.state) is not None]
         return min(due, default=None)
 
     def arm_timer(self, due: float | None = None) -> None:

@@ -562,6 +562,12 @@ class Game(Generic[S]):
         shortening the players' window). False (the default): it starts when the window opens."""
         return False
 
+    def idle_limit(self, s: S) -> int | None:
+        """Seconds a running table with no deadline may sit untouched before the front end closes it,
+        when the game's rules say (a solitaire board nobody has touched yet), or None (the default):
+        the front end's own limit."""
+        return None
+
     def deadline(self, s: S, seat: int) -> int | None:
         """When ``seat``'s time runs out by the game's own rules (wall-clock seconds, the clock that stamps
         `clock_moves`; a board's idle limit, a race's end), or None (the default): only the front end's turn

@@ -33,7 +33,8 @@ Choices where the rules file leaves room (decisions in ``shared/rules/spider.md`
   no card move is legal and the stock is empty. ``idle_minutes`` and the race's
   ``race_minutes`` end boards when a stamped action comes after that time, or when the
   front end's timer plays ``timeout`` at the board's `deadline` [rec: the game cannot see a
-  clock on its own]. The limits start at the table's first stamped action.
+  clock on its own]. The limits start at the table's first stamped action; a board nobody
+  touches at all is closed without a result after ``idle_minutes`` (`idle_limit`) [rec].
 * Hint (Clarification 10): `hint` looks one move ahead (a short search over the legal
   moves, scored by runs, turned cards, empty columns and same-suit links) and
   answers in words; it is not a move, so it changes nothing.
@@ -279,6 +280,11 @@ class Spider(Game[SpiderState]):
         if o.race and s.started_at:
             due.append(s.started_at + 60 * o.race_minutes)
         return min(due, default=None)
+
+    def idle_limit(self, s: SpiderState) -> int | None:
+        """A board nobody has touched yet has no deadline (its clock starts with the first action): the
+        table closes after the same idle time, instead of holding a place in the channel for days."""
+        return 60 * self.options_of(s).idle_minutes
 
     def deadline_move(self, s: SpiderState, seat: int) -> Move | None:
         """Time up ends the board as it stands (Clarifications 7 and 9)."""

@@ -11,7 +11,9 @@ from bot.pictures import DOWN_STEP, table_image
 from games import cards as C
 from games.cli import render_view
 from games.engine import COLUMN, Move
+from games.localize import render
 from games.spider import DEAL, GAME, TIMEOUT, daily_seed, stamped
+from games.text import text_from
 from tests.playthrough import assert_refused
 
 
@@ -204,7 +206,10 @@ def test_clarification_8_places_rank_won_then_score_then_time() -> None:
     s.first_at, s.last_at = [1, 1, 1], [500, 100, 200]
     s.over = True
     assert GAME.outcome(s).placings == [1, 2, 3]
-    assert GAME.result_scores(s)[0] == {"won": True, "score": 450, "moves": 0, "seconds": 499}
+    first = GAME.result_scores(s)[0]
+    assert {k: first[k] for k in ("won", "score", "moves", "seconds")} == \
+        {"won": True, "score": 450, "moves": 0, "seconds": 499}
+    assert render(text_from(first["board"]), "en") == "4 suits", "a result ranks among games of its suit count"
 
 
 def test_clarification_9_race_boards_share_one_shuffle_and_ties_share_a_place() -> None:

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.tables import CANCELLED, FINISHED, LOBBY_IDLE, PLAYING, TableError, TableService
+from bot.tables import CANCELLED, FINISHED, LOBBY_IDLE, PLAYING, PLAYING_IDLE, TableError, TableService
 
 GUILD, CHANNEL = 1, 2
 ALICE, BOB = 101, 102
@@ -247,3 +247,31 @@ async def test_the_timer_is_always_set_for_the_earliest_deadline(service, store,
     clock.now += 21
     await service.tick()
     assert short.record.meta.get("timeouts") or "ran out of time" in " ".join(short.recent_lines())
+
+
+async def test_a_solitaire_board_nobody_touches_closes_after_its_idle_time(service, clock):
+    """Spider's idle limit (Clarification 7) counts from the first action; a board never touched has no
+    deadline, so the table closes after the same idle time instead of holding the channel for a week."""
+    t = await service.create(GUILD, CHANNEL, ALICE, "Alice", "spider", {"idle_minutes": "30"})
+    assert t.status == PLAYING and t.deadline is None
+    assert service._next_due() == t.record.updated_at + 30 * 60, "a timer is set for it"
+    clock.now = t.record.updated_at + 29 * 60
+    await service.tick()
+    assert t.status == PLAYING
+    clock.now = t.record.updated_at + 30 * 60 + 1
+    await service.tick()
+    assert t.status == CANCELLED
+    assert "long time without play" in t.recent_lines()[-1]
+
+
+async def test_a_game_without_an_idle_limit_of_its_own_waits_the_front_ends(service, store, clock):
+    """A running table waiting on nobody's clock (no turn timer) closes only after PLAYING_IDLE."""
+    await store.set_setting(GUILD, "timer", 0)
+    t = await two_player_game(service)
+    assert t.deadline is None
+    clock.now = t.record.updated_at + 2 * 24 * 3600
+    await service.tick()
+    assert t.status == PLAYING
+    clock.now = t.record.updated_at + PLAYING_IDLE + 1
+    await service.tick()
+    assert t.status == CANCELLED
