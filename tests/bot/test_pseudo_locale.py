@@ -141,3 +141,45 @@ async def test_every_text_of_a_whole_game_passes_through_the_catalog(simcord_env
     check(await fetch(env, channel, message.id), "final table message", problems)
     assert not problems, "\n".join(dict.fromkeys(problems))
     assert text_of(message)
+
+
+async def test_every_text_of_a_pirate_race_in_ticks_passes_through_the_catalog(simcord_env, pseudo_clients, clock):
+    """Pirate's default mode, ticks on the clock (the whole-game test above plays mode auto, whose clock
+    the simulation cannot run): a race against a computer, the table message read every tenth tick and the
+    hand panel now and then, pressing its buttons."""
+    env = simcord_env
+    service = env.bot.service
+    service.clock = clock
+    guild = env.create_guild()
+    channel = guild.create_text_channel("cards")
+    alice = guild.add_member(env.create_user("alice"))
+    message = (await alice.slash(channel, "play", game="pirate", options="tick_seconds=2")).response.message
+    tid = table_id(message)
+    await alice.click(message, custom_id=f"ct:{tid}:cpu")
+    await alice.click(message, custom_id=f"ct:{tid}:start")
+    table = await service.get(tid)
+    rng, problems = random.Random(7), []
+    for turn in range(3000):
+        if table.status != "playing" or len(problems) > 20:
+            break
+        await env.bot.controller.flush()   # the tick's table edit goes out now, not after the edit pacing
+        if turn % 10 == 0:
+            check(await fetch(env, channel, message.id), "table message", problems)
+        if turn in (5, 150):   # a panel stays live, edited every tick: two looks are enough
+            panel = (await alice.click(message, custom_id=f"ct:{tid}:hand")).response
+            check(panel.message, "hand panel", problems)
+            answers = [c for c in custom_ids(panel.message) if c.startswith("cp:") and "auto" not in c]
+            if answers:   # any press but Auto (an autopilot left off would make the race run long)
+                check((await alice.click(panel.message, custom_id=rng.choice(answers))).response.message,
+                      "hand panel", problems)
+        if table.status != "playing":
+            break
+        clock.now = table.deadline + 0.5
+        await service.tick()
+        await service.idle()
+        if table.state.paused:
+            await service.act(tid, alice.id, table.version, "go_on")
+    assert table.status == "finished"
+    await env.bot.controller.flush()
+    check(await fetch(env, channel, message.id), "final table message", problems)
+    assert not problems, "\n".join(dict.fromkeys(problems))
