@@ -133,8 +133,10 @@ def search_times(game, players: int, decisions: int, iterations: int, seconds: f
     return times, playouts
 
 
-def match_wins(game, players: int, games: int, make_hero) -> float:
-    """Share of matches won by seat 0 (ties split) with ``make_hero(seed)`` in it."""
+def match_wins(game, players: int, games: int, make_hero) -> float | None:
+    """Share of matches won by seat 0 (ties split) with ``make_hero(seed)`` in it; None without matches."""
+    if games <= 0:
+        return None
     won = 0.0
     for seed in range(games):
         s = game.start(players, {}, 5000 + seed)
@@ -499,6 +501,10 @@ def strength_sections(args) -> None:
         levels_table(args, keys, deadline)
 
 
+def _share(share: float | None) -> str:
+    return "—" if share is None else f"{share:.0%}"
+
+
 def speed_table(args) -> None:
     baseline = deal_baseline(20000)
     print(f"baseline: {baseline:,.0f} bare shuffle-and-deals of 52 cards per second\n")
@@ -519,7 +525,7 @@ def speed_table(args) -> None:
               f"{moves / sum(times):>8.0f} │ {statistics.median(ours) * 1e6:>8.0f} {max(ours) * 1e6:>6.0f} "
               f"{statistics.median(plain) * 1e6:>6.0f} │ {statistics.median(stimes) * 1e3:>9.0f} "
               f"{max(stimes) * 1e3:>6.0f} {statistics.median(playouts):>8.0f} {sum(playouts) / sum(stimes):>6.0f} │ "
-              f"{won:>5.0%} {base:>6.0%}",
+              f"{_share(won):>5} {_share(base):>6}",
               flush=True)
     print(f"\nsearch: 1000 playouts / 0.9 s per decision; po/s = playouts per second of search."
           f"\nwin rates: {args.games} matches per game, search budget {args.iterations} playouts"
