@@ -756,7 +756,7 @@ class TriplePlay(Canasta):
 
     def _next_add(self, s: TriplePlayState, seat: int, moves: list[Move]) -> Move | None:
         """The next addition: the going-out plan's, else the most worth adding that keeps two free cards;
-        wild cards go to the wild meld, or to open a side or close a canasta."""
+        wild cards go to the wild meld, or to open a side or close a canasta; 7s and 5s pulled by their bonuses."""
         adds = [m for m in moves if m.kind == "add"]
         if not adds:
             return None
@@ -772,6 +772,8 @@ class TriplePlay(Canasta):
         short = not self.opened(s, self.side(seat)) and self.draft_points(s) < self.minimum(s, seat)
         best, best_worth = None, 0.0
         held_by_rank = Counter(C.RANK[c] for c in free if not RULES.is_wild(c))
+        o: TriplePlayOptions = self.options_of(s)
+        pull = {7: 40 * o.sevens_bonus / BONUS_7S, 5: 40 * o.fives_bonus / BONUS_5S}   # as the options pay
         for m in adds:
             rank = int(m.param("r"))
             if s.stage[seat] == ON_FOOT and len(free) - len(m.args) < 2:
@@ -784,7 +786,7 @@ class TriplePlay(Canasta):
                 continue                      # all the naturals of a rank at once
             if rank != WILD_MELD and wild and not (short or size == CANASTA):
                 continue
-            worth = value(m.args) + 5 * natural + (50 if size == CANASTA else 0) + (40 if rank in (5, 7) else 0)
+            worth = value(m.args) + 5 * natural + (50 if size == CANASTA else 0) + pull.get(rank, 0)
             if worth > best_worth:
                 best, best_worth = m, worth
         return best

@@ -518,3 +518,17 @@ def test_random_deals_end_and_conserve_cards() -> None:
         moves = GAME.moves(s, seat)
         GAME.apply(s, seat, moves[rng.randrange(len(moves))])
     assert Counter(c for z in GAME.zones(s) for c in z.cards) == DECK
+
+
+def test_options_bonus_values_steer_the_computer_toward_the_canasta_they_pay_most_for() -> None:
+    """Options ``sevens_bonus`` and ``fives_bonus``: a computer holding three 7s and three 5s (worth the same
+    melded) starts with the rank whose canasta the table's options pay more for."""
+    def first_meld(options: dict) -> int:
+        s = table([copies("7S", 3) + copies("5S", 3) + ["9C", "JD", "QH", "8C"], *HANDS4[1:]], phase="meld",
+                  melds=({13: copies("KS", 3)}, {}), options=options)
+        move = GAME.heuristic_move(s, 0, GAME.moves(s, 0), random.Random(0))
+        assert move.kind == "add", move
+        return int(move.param("r"))
+
+    assert first_meld({"sevens_bonus": 1500}) == 5
+    assert first_meld({"fives_bonus": 1000}) == 7
