@@ -12,7 +12,7 @@ import pytest
 
 from games.ai import RandomPlayer, SearchPlayer, make_player
 from games.ai import search as search_module
-from games.ai.levels import LEVELS, make_level
+from games.ai.levels import LEVELS, LevelPlayer, make_level
 from games.ai.search import rank_rewards
 from games.cards import french_deck
 from games.registry import GAMES
@@ -395,6 +395,21 @@ def test_levels_are_the_config_setting_and_go_to_worker_processes_whole() -> Non
     assert (strong.iterations, strong.seconds, strong.slack) == (1000, 0.9, 0.0)
     with pytest.raises(ValueError, match="easy, normal, strong"):
         make_level("genius")
+
+
+def test_an_easy_computers_slip_is_a_poor_choice_of_the_right_sort_not_a_glitch() -> None:
+    """Crazy Eights lets a player draw instead of playing (its default ``draw`` option), which no one does
+    holding five fitting cards. An easy computer's slips (here every move is one) pick another card to
+    play, never a draw: a worse card, not a move that looks broken."""
+    game = GAMES["crazy_eights"]
+    s = game.start(2, {}, 1)
+    seat = s.turn
+    s.hands[seat], s.discard[-1], s.named = ["8S", "KH", "3H", "JH", "6D", "5C", "7H", "9C", "2S"], "5H", ""
+    assert "draw" in {m.kind for m in game.moves(s, seat)}
+    slipping = LevelPlayer(blunders=1.0, iterations=50, seconds=None, seed=3)
+    picks = [slipping.choose(game, s, seat) for _ in range(60)]
+    assert {m.kind for m in picks} == {"play"}
+    assert len({m.args for m in picks}) >= 4, "a slip is not the rule of thumb's own card every time"
 
 
 # game, players, deals (each played twice, seats swapped), full budget: seeded runs that show strong beating

@@ -3,9 +3,12 @@
 One place says what each level means. A level is the search player with a share of the
 full budget (playouts and seconds per decision) and, for easy, some deliberate slack: now
 and then it plays the game's rule-of-thumb move without searching, a legal, sensible-looking
-move but seldom the best one, and once in a while any legal move (a beginner's slip). A level
-also plays its rule of thumb where its budget is too thin for the number of moves (a 50-playout
-search over 40 moves is near random).
+move but seldom the best one, and once in a while a beginner's slip: another move of the same
+sort as the rule of thumb's (another card played, another bid, another suit named), never a
+different sort (drawing while it would play, clearing a meld it was building, passing where it
+would bid, a signal where it would keep quiet), which looks like a glitch rather than a mistake.
+A level also plays its rule of thumb where its budget is too thin for the number of moves (a
+50-playout search over 40 moves is near random).
 Strong beats easy head to head (``tests/test_ai.py``, where cheap enough to show).
 """
 
@@ -27,7 +30,7 @@ MIN_PLAYOUTS_PER_MOVE = 3   # a search thinner than this cannot tell its moves a
 class Level:
     share: float        # of the full search budget
     slack: float        # chance of playing the rule-of-thumb move instead of searching
-    blunders: float = 0.0   # chance of playing any legal move at all
+    blunders: float = 0.0   # chance of a slip: any legal move of the rule of thumb's sort
 
 
 LEVELS: dict[str, Level] = {
@@ -38,9 +41,10 @@ LEVELS: dict[str, Level] = {
 
 
 class LevelPlayer(SearchPlayer):
-    """A search player that, with probability ``blunders``, plays any legal move and, with probability
-    ``slack``, the rule-of-thumb move instead of searching; so it does when its budget is too small
-    for the moves it has (the search would be little better than random).
+    """A search player that, with probability ``blunders``, slips (any legal move of the sort the rule
+    of thumb would play) and, with probability ``slack``, plays the rule-of-thumb move instead of
+    searching; so it does when its budget is too small for the moves it has (the search would be
+    little better than random).
 
     The rule of thumb is the game's rollout policy, asked on a fresh deal of the cards the seat
     cannot see (`Game.determinize`), so it never reads a hidden card. Plain data: it is pickled
@@ -61,12 +65,17 @@ class LevelPlayer(SearchPlayer):
         roll = self.rng.random() if self.slack or self.blunders else 1.0
         if roll < self.blunders:
             self.last_iterations = 0
-            return legal[self.rng.randrange(len(legal))]
+            sort = self._rule_of_thumb(game, state, seat).kind
+            alike = [m for m in legal if m.kind == sort] or legal
+            return alike[self.rng.randrange(len(alike))]
         if roll < self.blunders + self.slack or self.iterations < MIN_PLAYOUTS_PER_MOVE * len(legal):
             self.last_iterations = 0
-            seen = game.determinize(state, seat, self.rng)
-            return game.rollout_move(seen, seat, game.moves(seen, seat), self.rng)
+            return self._rule_of_thumb(game, state, seat)
         return super().choose(game, state, seat)
+
+    def _rule_of_thumb(self, game: Game, state: State, seat: int) -> Move:
+        seen = game.determinize(state, seat, self.rng)
+        return game.rollout_move(seen, seat, game.moves(seen, seat), self.rng)
 
 
 def make_level(level: str, seed: int = 0, iterations: int = FULL_ITERATIONS,
