@@ -702,6 +702,7 @@ class Emulator:
         self.calls: list[Call] = []
         self.unhandled: list[str] = []  # routes / gateway ops the emulator does not implement
         self.errors: list[str] = []  # exceptions inside the emulator (answered 400, never 500)
+        self.dropped: list[str] = []  # requests whose client vanished before their body arrived
         self.faults: list[Fault] = []
         self.gateway_received: list[dict[str, Any]] = []  # frames from the bot (token removed)
         self.identify_count = 0
@@ -1005,6 +1006,10 @@ class Emulator:
         sub = path[len(API_PREFIX) :] if path.startswith(API_PREFIX + "/") else path
         try:
             body, files = await self._read_body(request)
+        except ConnectionResetError as exc:
+            # The client went away mid-request (a test's kill -9): nothing arrived, as with Discord.
+            self.dropped.append(f"{request.method} {path}: {exc!r}")
+            return web.Response(status=400)
         except Exception as exc:  # noqa: BLE001 - a malformed body is the bot's bug: record and refuse
             body, files = None, {}
             self.errors.append(f"{request.method} {path}: unreadable body: {exc!r}")
