@@ -1,15 +1,23 @@
 """The strength levels a server chooses for its computer players (``/config computers``).
 
-One place says what each level means. A level is the search player with a share of the
-full budget (playouts and seconds per decision) and, for easy, some deliberate slack: now
-and then it plays the game's rule-of-thumb move without searching, a legal, sensible-looking
-move but seldom the best one, and once in a while a beginner's slip: another move of the same
-sort as the rule of thumb's (another card played, another bid, another suit named), never a
-different sort (drawing while it would play, clearing a meld it was building, passing where it
-would bid, a signal where it would keep quiet), which looks like a glitch rather than a mistake.
-A level also plays its rule of thumb where its budget is too thin for the number of moves (a
-50-playout search over 40 moves is near random).
-Strong beats easy head to head (``tests/test_ai.py``, where cheap enough to show).
+One place says what each level means:
+
+* strong: the search player with the full budget (playouts and seconds per decision);
+* normal: the search with a fifth of it, and now and then (one move in ten) a slip;
+* easy: no search. It plays the game's rule of thumb (`Game.heuristic_move`, what a casual
+  player would do), but four moves in ten are a beginner's slip.
+
+A slip is another move of the same sort as the rule of thumb's (another card played, another
+bid, another suit named), never a different sort (drawing while it would play, clearing a meld
+it was building, passing where it would bid, a signal where it would keep quiet), which would
+look like a glitch rather than a mistake. A level also plays its rule of thumb where its budget
+is too thin for the number of moves (a 50-playout search over 40 moves is near random).
+
+Where the luck of the deal outweighs most decisions (the shedding games), budget alone hardly
+separates the levels: a 300-playout search and a 1000-playout one, or a search and the rule of
+thumb, play alike there. The slips are what make a weaker level weaker in every game; measured
+by ``python -m benchmarks.engine --sections levels``, and strong beats easy head to head in
+``tests/test_ai.py`` where cheap enough to show.
 """
 
 from __future__ import annotations
@@ -34,8 +42,8 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level(share=0.05, slack=0.3, blunders=0.3),
-    "normal": Level(share=0.3, slack=0.0),
+    "easy": Level(share=0.05, slack=0.6, blunders=0.4),
+    "normal": Level(share=0.2, slack=0.0, blunders=0.1),
     "strong": Level(share=1.0, slack=0.0),
 }
 
@@ -46,9 +54,8 @@ class LevelPlayer(SearchPlayer):
     searching; so it does when its budget is too small for the moves it has (the search would be
     little better than random).
 
-    The rule of thumb is the game's rollout policy, asked on a fresh deal of the cards the seat
-    cannot see (`Game.determinize`), so it never reads a hidden card. Plain data: it is pickled
-    to the bot's worker processes."""
+    The rule of thumb is the game's `heuristic_move`, which reads only what the seat sees. Plain
+    data: it is pickled to the bot's worker processes."""
 
     name = "level"
 
@@ -74,8 +81,7 @@ class LevelPlayer(SearchPlayer):
         return super().choose(game, state, seat)
 
     def _rule_of_thumb(self, game: Game, state: State, seat: int) -> Move:
-        seen = game.determinize(state, seat, self.rng)
-        return game.rollout_move(seen, seat, game.moves(seen, seat), self.rng)
+        return game.heuristic_move(state, seat, game.moves(state, seat), self.rng)
 
 
 def make_level(level: str, seed: int = 0, iterations: int = FULL_ITERATIONS,
