@@ -312,9 +312,10 @@ class Cell:
         return min(step if self.sent else 2 * step, limit - self.sent)
 
 
-def play_cells(cells: list[Cell], workers: int, deadline: float | None) -> None:
+def play_cells(cells: list[Cell], workers: int, deadline: float | None, first: int = 0) -> None:
     """Play every cell's matches on ``workers`` processes, adding batches to 'auto' cells until
-    their intervals are narrow enough, and print progress on stderr."""
+    their intervals are narrow enough, and print progress on stderr. Matches are numbered (their
+    deal and line-up) from ``first``, so a later run can add fresh deals to an earlier one's."""
     # by its module's name, not __main__'s, so that workers find it however this file was started
     match = import_module("benchmarks.engine").play_match
     with ProcessPoolExecutor(workers) as pool:
@@ -322,7 +323,7 @@ def play_cells(cells: list[Cell], workers: int, deadline: float | None) -> None:
 
         def send(cell: Cell) -> None:
             for _ in range(cell.batch()):
-                n = cell.sent
+                n = first + cell.sent
                 cell.sent += 1
                 specs, _ = cell.line_up(n)
                 pending[pool.submit(match, cell.key, cell.players, n, specs, deadline)] = (cell, n)
@@ -387,10 +388,10 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
     # the baselines first: they are cheap, and a deadline should cut the search matches short, not them;
     # then the games whose matches take the fewest decisions, so that a deadline leaves the most rows
     searching = [c for c in cells.values() if c.specs[0][0] == "search"]
-    play_cells([c for c in cells.values() if c not in searching], args.workers, deadline)
+    play_cells([c for c in cells.values() if c not in searching], args.workers, deadline, args.first)
     length = {key: cells[key, "random/random"].decisions / max(1, len(cells[key, "random/random"].shares))
               for key in keys}
-    play_cells(sorted(searching, key=lambda c: length[c.key]), args.workers, deadline)
+    play_cells(sorted(searching, key=lambda c: length[c.key]), args.workers, deadline, args.first)
     budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
     print(f"strength: search player ({budget} per decision) in the tested seat, rotating round the table; "
           f"win share of whole matches (ties split) with its 95 % Wilson interval")
@@ -436,8 +437,8 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
         for name, (tested, count) in line_ups.items():
             cells[key, name] = Cell(key, players, [tested] + [("random",)] * (players - 1), frozenset({0}),
                                     count, args.half_width, args.max_matches, name)
-    play_cells([c for c in cells.values() if c.label == "random/random"], args.workers, deadline)
-    play_cells([c for c in cells.values() if c.label != "random/random"], args.workers, deadline)
+    play_cells([c for c in cells.values() if c.label == "random/random"], args.workers, deadline, args.first)
+    play_cells([c for c in cells.values() if c.label != "random/random"], args.workers, deadline, args.first)
     print(f"ceiling: a clairvoyant search ({args.iterations} playouts) against random players, seeing every hand "
           f"and the stock's order (all) or every hand (hands); win share of whole matches, 95 % Wilson interval")
     header = (f"{'game':14} {'pl':>2} {'random':>6} │ {'n':>4} {'sees all':>23} {'ratio':>5} {'≥1.5×':>5} │ "
@@ -474,7 +475,7 @@ def levels_table(args, keys: list[str], deadline: float | None) -> None:
             specs = [("level", high if i % 2 == 0 else low, args.iterations, args.seconds) for i in range(players)]
             cells[key, high, low] = Cell(key, players, specs, frozenset(range(0, players, 2)), wanted,
                                          args.half_width, args.max_matches, f"{high} vs {low}")
-    play_cells(list(cells.values()), args.workers, deadline)
+    play_cells(list(cells.values()), args.workers, deadline, args.first)
     budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
     print(f"levels ({', '.join(f'{k} {v.share:g}' for k, v in LEVELS.items())} of {budget}): the two levels of a "
           f"pair sit alternately; share of whole matches won by the first, with its 95 % Wilson interval")
@@ -550,6 +551,8 @@ def main() -> None:
     ap.add_argument("--baseline-matches", type=int, default=400,
                     help="strength: matches for each baseline (no search: cheap)")
     ap.add_argument("--workers", type=int, default=2, help="worker processes for the matches")
+    ap.add_argument("--first", type=int, default=0,
+                    help="strength, ceiling and levels: number of the first match (its deal), for fresh deals")
     ap.add_argument("--minutes", type=float, default=None,
                     help="strength and levels: stop after this long and report what finished")
     ap.add_argument("--only", nargs="*", default=None, help="game keys to run")
