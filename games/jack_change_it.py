@@ -140,6 +140,7 @@ class JackChangeIt(DealtMatch, Game[JackChangeItState]):
     aliases = ('switch', 'black jack', 'last card')
     seats = range(2, 7)
     Options = JackChangeItOptions
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     State = JackChangeItState
     summary = T("Crazy Eights with trick cards: 2s and the {ace} make you draw, jacks change the suit.",
                 ace=Card(ACE_OF_HEARTS))

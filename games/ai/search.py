@@ -24,8 +24,9 @@ Crazy Eights, Fan Tan, Newmarket and Trash. There the game sets a
 ``heuristic_trust``: where its rule of thumb (``heuristic_move``) differs from the
 pick, the rule of thumb stands unless the pick's mean reward is higher by that
 many standard errors of the difference. Where the search does see a difference it
-plays its own move. Games whose rule of thumb is weak (Jack Change It's) keep the
-plain pick.
+plays its own move. Even a weak rule of thumb gains from it: in Jack Change It, whose
+rule of thumb wins little more than a random player, the two together beat random
+players more often than either alone (``python -m benchmarks.engine --sections strength``).
 """
 
 from __future__ import annotations
