@@ -14,10 +14,10 @@ look like a glitch rather than a mistake. A level also plays its rule of thumb w
 is too thin for the number of moves (a 50-playout search over 40 moves is near random).
 
 Where the luck of the deal outweighs most decisions (the shedding games), budget alone hardly
-separates the levels: a 300-playout search and a 1000-playout one, or a search and the rule of
-thumb, play alike there. The slips are what make a weaker level weaker in every game; measured
-by ``python -m benchmarks.engine --sections levels``, and strong beats easy head to head in
-``tests/test_ai.py`` where cheap enough to show.
+separates the levels: a search with a third of the budget and one with all of it, or a search
+and the rule of thumb, played alike there (session 27's measurement). The slips are what make
+a weaker level weaker in every game; measured by ``python -m benchmarks.engine --sections
+levels``, and strong beats easy head to head in ``tests/test_ai.py`` where cheap enough to show.
 """
 
 from __future__ import annotations
