@@ -20,8 +20,9 @@ against heuristic players, each next to a random or heuristic player in the same
 Wilson intervals; ``--matches auto`` adds matches until the interval is narrower than
 ±``--half-width`` (or ``--max-matches``). Targets (issue 19): against random players at least
 1.5 × the random player's share and more than the heuristic player's; against heuristic players
-more than a heuristic player's share. The levels section plays two strength levels
-(games/ai/levels.py) against each other, seated alternately.
+more than a heuristic player's share; ``--against heuristic`` (or ``random``) plays only that half. The
+levels section plays two strength levels (games/ai/levels.py) against each other, seated alternately;
+``--players 2`` seats them head to head, where a game's luck hides less of the difference.
 
 The ceiling section plays a clairvoyant search against random players, once seeing every hand and the
 stock's order, once every hand only: no fair player does better than the first, so where even it stays
@@ -64,6 +65,17 @@ PLAYERS = {"crazy_eights": 4, "oh_hell": 4, "scopa": 2, "fan_tan": 4, "newmarket
 # match to 5000 is six hands and more; two. Triple Play: two deals of four)
 MATCH_OPTIONS = {"trex": {"kingdoms": 1}, "seven_rummy": {"target": 0, "match_hands": 3},
                  "canasta": {"hands": 2}, "triple_play": {"deals": 2}}
+
+
+def seats_for(key: str, players: int | None = None) -> int:
+    """How many seats the benchmark deals ``key`` for: ``players`` if given (``--players``), else its
+    usual table (PLAYERS), else the fewest the game allows."""
+    seats = GAMES[key].seats
+    if players is None:
+        return PLAYERS.get(key, seats.start)
+    if players not in seats:
+        raise SystemExit(f"{key} is played by {seats.start} to {seats.stop - 1}, not {players}")
+    return players
 
 
 def random_games(game, players: int, n: int):
@@ -367,14 +379,19 @@ def verdict(cell: Cell, target: float) -> str:
 def strength_cells(args, keys: list[str], heuristic: bool) -> dict[tuple[str, str], Cell]:
     search: Spec = ("search", args.iterations, args.seconds)
     wanted = None if args.matches == "auto" else int(args.matches)
-    line_ups = {"search/random": (search, ("random",), wanted), "random/random": (("random",), ("random",), None)}
+
+    def against(kind: str) -> int | None:   # a search cell left out by --against plays no match
+        return wanted if kind in args.against else 0
+
+    line_ups = {"search/random": (search, ("random",), against("random")),
+                "random/random": (("random",), ("random",), None)}
     if heuristic:
         line_ups |= {"heuristic/random": (("heuristic",), ("random",), None),
-                     "search/heuristic": (search, ("heuristic",), wanted),
+                     "search/heuristic": (search, ("heuristic",), against("heuristic")),
                      "heuristic/heuristic": (("heuristic",), ("heuristic",), None)}
     cells = {}
     for key in keys:
-        players = PLAYERS.get(key, GAMES[key].seats.start)
+        players = seats_for(key, args.players)
         for name, (tested, others, count) in line_ups.items():
             fixed = count if tested[0] == "search" else args.baseline_matches
             cells[key, name] = Cell(key, players, [tested] + [others] * (players - 1), frozenset({0}),
@@ -433,7 +450,7 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
                  for sees in args.sees}
     cells = {}
     for key in keys:
-        players = PLAYERS.get(key, GAMES[key].seats.start)
+        players = seats_for(key, args.players)
         for name, (tested, count) in line_ups.items():
             cells[key, name] = Cell(key, players, [tested] + [("random",)] * (players - 1), frozenset({0}),
                                     count, args.half_width, args.max_matches, name)
@@ -470,14 +487,15 @@ def levels_table(args, keys: list[str], deadline: float | None) -> None:
     wanted = None if args.matches == "auto" else int(args.matches)
     cells = {}
     for key in keys:
-        players = PLAYERS.get(key, GAMES[key].seats.start)
+        players = seats_for(key, args.players)
         for high, low in LEVEL_PAIRS:
             specs = [("level", high if i % 2 == 0 else low, args.iterations, args.seconds) for i in range(players)]
             cells[key, high, low] = Cell(key, players, specs, frozenset(range(0, players, 2)), wanted,
                                          args.half_width, args.max_matches, f"{high} vs {low}")
     play_cells(list(cells.values()), args.workers, deadline, args.first)
     budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
-    print(f"levels ({', '.join(f'{k} {v.share:g}' for k, v in LEVELS.items())} of {budget}): the two levels of a "
+    shares = ", ".join(f"{k} {'no search' if v.slack + v.blunders >= 1 else f'{v.share:g}'}" for k, v in LEVELS.items())
+    print(f"levels ({shares} of {budget}): the two levels of a "
           f"pair sit alternately; share of whole matches won by the first, with its 95 % Wilson interval")
     header = f"{'game':14} {'pl':>2} {'fair':>5} │ " + " │ ".join(f"{'n':>4} {f'{h} vs {lo}':>23}"
                                                                      for h, lo in LEVEL_PAIRS)
@@ -515,7 +533,7 @@ def speed_table(args) -> None:
     print("─" * len(header))
     for key in args.only or sorted(GAMES):
         game = GAMES[key]
-        players = PLAYERS.get(key, game.seats.start)
+        players = seats_for(key, args.players)
         times, moves, states = random_games(game, players, args.random_games)
         ours, plain = json_costs(states)
         stimes, playouts = search_times(game, players, args.decisions, 1000, 0.9)
@@ -556,6 +574,11 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=None,
                     help="strength and levels: stop after this long and report what finished")
     ap.add_argument("--only", nargs="*", default=None, help="game keys to run")
+    ap.add_argument("--players", type=int, default=None,
+                    help="seats at every table (default: each game's usual table, PLAYERS); levels with 2: "
+                         "one level against the other, head to head")
+    ap.add_argument("--against", nargs="*", default=["random", "heuristic"], choices=["random", "heuristic"],
+                    help="strength: whom the search plays (a line-up left out plays no match)")
     ap.add_argument("--sees", nargs="*", default=["all", "hands"], choices=["all", "hands"],
                     help="ceiling: what the clairvoyant search sees (every hand and the stock, or every hand)")
     args = ap.parse_args()
@@ -576,7 +599,7 @@ def moves_table(args) -> None:
     print(f"{'game':14} {'pl':>2} │ {'states':>7} {'p50 ms':>7} {'p99 ms':>7} {'worst ms':>8} {'most moves':>10}")
     for key in args.only or sorted(GAMES):
         game = GAMES[key]
-        players = PLAYERS.get(key, game.seats.start)
+        players = seats_for(key, args.players)
         found = move_states(game, players, args.games)
         times = move_timings(game, found)
         p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
