@@ -183,6 +183,7 @@ class LastOne(Game[LastOneState]):
     aliases = ('ラストワン',)
     seats = range(2, 7)
     Options = LastOneOptions
+    heuristic_trust = 1.0    # the search overrules the rule of thumb only when sure (games/ai/search.py)
     State = LastOneState
     summary = T("Crazy Eights with a twist on every other card, a melee on 4s, and elimination at 250.")
     rules = T(
