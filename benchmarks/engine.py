@@ -24,10 +24,11 @@ more than a heuristic player's share; ``--against heuristic`` (or ``random``) pl
 levels section plays two strength levels (games/ai/levels.py) against each other, seated alternately;
 ``--players 2`` seats them head to head, where a game's luck hides less of the difference.
 
-The ceiling section plays a clairvoyant search against random players, once seeing every hand and the
-stock's order, once every hand only: no fair player does better than the first, so where even it stays
-under 1.5 × a random player's share that target is out of reach for the game, not for our search; the
-second tells what reading the others' hands is worth.
+The ceiling section plays a clairvoyant search against random players (and, unless ``--against random``,
+against heuristic players), once seeing every hand and the stock's order, once every hand only: no fair
+player does better than the first, so where even it stays under 1.5 × a random player's share, or barely
+above a heuristic player's among heuristic players, that target is out of reach for the game, not for our
+search; the second tells what reading the others' hands is worth.
 
 The moves section times `moves()` per state (issue 15: p99 under 2 ms for the capture solver).
 
@@ -442,40 +443,44 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
 
 
 def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
-    """A clairvoyant search against random players, next to a random player in its seat: how far above
-    random any player can get (seeing everything), and how far reading the others' hands would take it."""
+    """A clairvoyant search against random (or heuristic) players, next to such a player in its seat: how
+    far above them any player can get (seeing everything), and how far reading the others' hands would take it."""
     wanted = None if args.matches == "auto" else int(args.matches)
-    line_ups = {"random/random": (("random",), args.baseline_matches)}
-    line_ups |= {f"sees {sees}/random": (("clairvoyant", args.iterations, args.seconds, sees), wanted)
-                 for sees in args.sees}
     cells = {}
     for key in keys:
         players = seats_for(key, args.players)
-        for name, (tested, count) in line_ups.items():
-            cells[key, name] = Cell(key, players, [tested] + [("random",)] * (players - 1), frozenset({0}),
-                                    count, args.half_width, args.max_matches, name)
-    play_cells([c for c in cells.values() if c.label == "random/random"], args.workers, deadline, args.first)
-    play_cells([c for c in cells.values() if c.label != "random/random"], args.workers, deadline, args.first)
-    print(f"ceiling: a clairvoyant search ({args.iterations} playouts) against random players, seeing every hand "
-          f"and the stock's order (all) or every hand (hands); win share of whole matches, 95 % Wilson interval")
-    header = (f"{'game':14} {'pl':>2} {'random':>6} │ {'n':>4} {'sees all':>23} {'ratio':>5} {'≥1.5×':>5} │ "
-              f"{'n':>4} {'sees hands':>23} {'ratio':>5} {'≥1.5×':>5}")
-    print(header)
-    print("─" * len(header))
-    for key in keys:
-        rand = cells[key, "random/random"]
-        line = f"{key:14} {rand.players:>2} {rand.share:>6.1%}"
-        for sees in ("all", "hands"):
-            if (key, f"sees {sees}/random") not in cells:
-                line += f" │ {'not run':>39}"
-                continue
-            a = cells[key, f"sees {sees}/random"]
-            ratio = a.share / rand.share if rand.share else float("nan")
-            line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, 1.5 * rand.share):>5}"
-        print(line, flush=True)
-    print("≥1.5×: yes if the whole interval clears 1.5 × random, yes? if only the share does, else no. Where the "
-          "search that sees all stays under it, no fair player reaches it; where only the one that sees the stock "
-          "does, the luck of the draw decides more than reading the others' hands could.\n")
+        for opponent in args.against:
+            line_ups = {f"{opponent}/{opponent}": ((opponent,), args.baseline_matches)}
+            line_ups |= {f"sees {sees}/{opponent}": (("clairvoyant", args.iterations, args.seconds, sees), wanted)
+                         for sees in args.sees}
+            for name, (tested, count) in line_ups.items():
+                cells[key, name] = Cell(key, players, [tested] + [(opponent,)] * (players - 1), frozenset({0}),
+                                        count, args.half_width, args.max_matches, name)
+    baselines = {f"{opponent}/{opponent}" for opponent in args.against}
+    play_cells([c for c in cells.values() if c.label in baselines], args.workers, deadline, args.first)
+    play_cells([c for c in cells.values() if c.label not in baselines], args.workers, deadline, args.first)
+    for opponent in args.against:
+        print(f"ceiling: a clairvoyant search ({args.iterations} playouts) against {opponent} players, seeing every "
+              f"hand and the stock's order (all) or every hand (hands); win share of whole matches, 95 % Wilson "
+              f"interval; '{opponent[:6]}': a {opponent} player in that seat")
+        header = (f"{'game':14} {'pl':>2} {opponent[:6]:>6} │ {'n':>4} {'sees all':>23} {'ratio':>5} {'≥1.5×':>5} │ "
+                  f"{'n':>4} {'sees hands':>23} {'ratio':>5} {'≥1.5×':>5}")
+        print(header)
+        print("─" * len(header))
+        for key in keys:
+            alike = cells[key, f"{opponent}/{opponent}"]
+            line = f"{key:14} {alike.players:>2} {alike.share:>6.1%}"
+            for sees in ("all", "hands"):
+                if (key, f"sees {sees}/{opponent}") not in cells:
+                    line += f" │ {'not run':>39}"
+                    continue
+                a = cells[key, f"sees {sees}/{opponent}"]
+                ratio = a.share / alike.share if alike.share else float("nan")
+                line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, 1.5 * alike.share):>5}"
+            print(line, flush=True)
+        print("≥1.5×: yes if the whole interval clears 1.5 × that player's share, yes? if only the share does, else "
+              "no. Where the search that sees all stays under a target, no fair player reaches it; where only the one "
+              "that sees the stock does, the luck of the draw decides more than reading the others' hands could.\n")
 
 
 LEVEL_PAIRS = [("strong", "normal"), ("strong", "easy"), ("normal", "easy")]
@@ -578,7 +583,7 @@ def main() -> None:
                     help="seats at every table (default: each game's usual table, PLAYERS); levels with 2: "
                          "one level against the other, head to head")
     ap.add_argument("--against", nargs="*", default=["random", "heuristic"], choices=["random", "heuristic"],
-                    help="strength: whom the search plays (a line-up left out plays no match)")
+                    help="strength and ceiling: whom the search plays (a line-up left out plays no match)")
     ap.add_argument("--sees", nargs="*", default=["all", "hands"], choices=["all", "hands"],
                     help="ceiling: what the clairvoyant search sees (every hand and the stock, or every hand)")
     args = ap.parse_args()
