@@ -460,11 +460,12 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
     play_cells([c for c in cells.values() if c.label in baselines], args.workers, deadline, args.first)
     play_cells([c for c in cells.values() if c.label not in baselines], args.workers, deadline, args.first)
     for opponent in args.against:
+        factor, target, words = CEILING_TARGETS[opponent]
         print(f"ceiling: a clairvoyant search ({args.iterations} playouts) against {opponent} players, seeing every "
               f"hand and the stock's order (all) or every hand (hands); win share of whole matches, 95 % Wilson "
               f"interval; '{opponent[:6]}': a {opponent} player in that seat")
-        header = (f"{'game':14} {'pl':>2} {opponent[:6]:>6} │ {'n':>4} {'sees all':>23} {'ratio':>5} {'≥1.5×':>5} │ "
-                  f"{'n':>4} {'sees hands':>23} {'ratio':>5} {'≥1.5×':>5}")
+        header = (f"{'game':14} {'pl':>2} {opponent[:6]:>6} │ {'n':>4} {'sees all':>23} {'ratio':>5} {target:>5} │ "
+                  f"{'n':>4} {'sees hands':>23} {'ratio':>5} {target:>5}")
         print(header)
         print("─" * len(header))
         for key in keys:
@@ -476,11 +477,17 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
                     continue
                 a = cells[key, f"sees {sees}/{opponent}"]
                 ratio = a.share / alike.share if alike.share else float("nan")
-                line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, 1.5 * alike.share):>5}"
+                line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, factor * alike.share):>5}"
             print(line, flush=True)
-        print("≥1.5×: yes if the whole interval clears 1.5 × that player's share, yes? if only the share does, else "
-              "no. Where the search that sees all stays under a target, no fair player reaches it; where only the one "
-              "that sees the stock does, the luck of the draw decides more than reading the others' hands could.\n")
+        print(f"{target}: the target against {opponent} players (issue 19), {words}; yes if "
+              "the whole interval clears it, yes? if only the share does, else no. Where the search that sees all "
+              "stays under it, no fair player reaches it; where only the one that sees the stock does, the luck of "
+              "the draw decides more than reading the others' hands could.\n")
+
+
+# issue 19's target against each kind of opponent: a factor of that player's share in its seat, column, words
+CEILING_TARGETS = {"random": (1.5, "≥1.5×", "1.5 × that player's share"),
+                   "heuristic": (1.0, ">heur", "above that player's share")}
 
 
 LEVEL_PAIRS = [("strong", "normal"), ("strong", "easy"), ("normal", "easy")]
