@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common.lacks import LackState, deal_lacks_around, drew_unseen, forget_lacks, played_seen, saw_lacking
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
+from games.common.reading import ReadState, as_played, deal_to_explain, drew_unseen_cards, forget_plays, saw_play
 from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
 from games.common.table import draws
@@ -104,7 +105,7 @@ class CrazyEightsOptions(Options):
 
 
 @dataclass(kw_only=True)
-class CrazyEightsState(LackState):
+class CrazyEightsState(LackState, ReadState):
     hands: list[list[str]] = field(default_factory=list)
     stock: list[str] = field(default_factory=list)     # top is the last card
     discard: list[str] = field(default_factory=list)   # top is the last card
@@ -181,6 +182,7 @@ class CrazyEights(Game[CrazyEightsState]):
         s.turn = next_seat(s.dealer, s.players)
         s.drawn, s.passes, s.recycles = "", 0, 0
         forget_lacks(s)
+        forget_plays(s)
         s.hand_no += 1
         events.insert(0, Event(T("Hand {hand}: {dealer} deals; the upcard is {card}.",
                                  hand=s.hand_no, dealer=Seat(s.dealer), card=Card(s.discard[-1]))))
@@ -277,6 +279,7 @@ class CrazyEights(Game[CrazyEightsState]):
             s.turn = next_seat(seat, s.players)
             return events
         code = move.args[0]
+        saw_play(s, seat, move, [s.discard[-1], s.named])
         s.hands[seat].remove(code)
         s.discard.append(code)
         played_seen(s, seat, [code])
@@ -316,6 +319,7 @@ class CrazyEights(Game[CrazyEightsState]):
         s.drawn = code
         s.passes = 0
         drew_unseen(s, seat, 1)
+        drew_unseen_cards(s, seat)
         events += [draws(seat), Event(T("You drew {card}.", card=Card(code)), to=seat)]
         return events
 
@@ -457,10 +461,18 @@ class CrazyEights(Game[CrazyEightsState]):
     # -- computer players
     def determinize(self, s: CrazyEightsState, seat: int | None, rng: random.Random) -> CrazyEightsState:
         """Hidden cards dealt anew, then no seat keeps cards everyone saw it lack (it drew again
-        or passed for want of a play), beyond the cards it drew since."""
+        or passed for want of a play), beyond the cards it drew since; and a seat whose hand would not
+        have led the rule of thumb to its latest play is mostly dealt another (games/common/reading.py:
+        people, too, keep their 8s and name the suit they hold most)."""
         twin = super().determinize(s, seat, rng)
         deal_lacks_around(self, twin, seat, rng)
+        deal_to_explain(self, twin, seat, rng, self._as_it_was, [set(x) for x in twin.lacks])
         return twin
+
+    @staticmethod
+    def _as_it_was(s: CrazyEightsState, seat: int, cards: list[str], table: list) -> CrazyEightsState:
+        top, named = table
+        return as_played(s, seat, cards, discard=[top], named=named, drawn="", turn=seat)
 
     def hand_progress(self, s: CrazyEightsState) -> list[float]:
         return [-float(len(h)) for h in s.hands]

@@ -11,6 +11,7 @@ import pytest
 from games import cards as C
 from games import registry
 from games.ai import make_player
+from games.common.reading import explains
 from games.crazy_eights import ANY, GAME, MAX_RECYCLES, NO_MORE_RECYCLES, CrazyEightsState, penalty
 from games.engine import BadOption, Event, IllegalMove, Move
 from games.localize import PSEUDO, PSEUDO_OPEN, render
@@ -741,6 +742,45 @@ def test_the_search_never_redeals_a_seat_cards_it_showed_it_lacked_by_drawing_ag
     GAME.apply(s, 1, "play 5H")
     redealt = [GAME.determinize(s, 0, random.Random(n)) for n in range(40)]
     assert not any(_fits_the_5_of_spades(c) for d in redealt for c in d.hands[1])
+    assert CrazyEightsState.from_json(s.to_json()) == s
+
+
+def test_the_rule_of_thumb_explains_a_play_only_from_a_hand_it_would_play_so_from():
+    """People keep their 8s for when nothing else fits and name the suit they hold most (the
+    rule of thumb): from a hand holding a spade, an 8 on the 5♠ is not what it plays, nor
+    naming hearts from a hand of clubs; from a hand with nothing else to play, it is."""
+    s = table([["KD", "3C", "4C"], ["8D", "9S", "2H", "3H", "JC"], ["6D", "7C", "QC"]], ["5S"], turn=1)
+    GAME.apply(s, 1, "play 8D suit=H")
+    seen = s.seen_plays[1]
+    assert seen == ["play 8D suit=H", ["8D"], ["5S", ""]]
+
+    def explained(hand):
+        s.hands[1] = hand
+        return explains(GAME, s, 1, seen, GAME._as_it_was, random.Random(1))
+    assert not explained(["9S", "2H", "3H", "JC"]), "the 9♠ fitted"
+    assert explained(["2H", "3H", "JC", "KH"]), "nothing else fitted, and hearts are held most"
+    assert not explained(["2H", "JC", "QC", "KC"]), "clubs were held most, not hearts"
+
+
+def test_the_search_deals_hands_that_explain_the_others_plays_until_they_draw():
+    """After an opponent plays an 8 on the 5♠ and names hearts, the search's imagined deals
+    give it much more often than chance a hand from which the rule of thumb plays so (no
+    other card fitted, hearts held most); once it has drawn, the play says nothing more."""
+    s = table([["KD", "3C", "4C", "9H"], ["8D", "2H", "3H", "JH", "4D", "6C", "QS"], ["6D", "7C", "QC", "AD"]],
+              ["5S"], turn=1)
+    GAME.apply(s, 1, "play 8D suit=H")
+    seen, rng = s.seen_plays[1], random.Random(3)
+
+    def explained(deals):
+        return sum(explains(GAME, d, 1, seen, GAME._as_it_was, rng) for d in deals)
+    read = explained(GAME.determinize(s, 0, rng) for _ in range(300))
+    s.seen_plays[1] = []
+    unread = explained(GAME.determinize(s, 0, rng) for _ in range(300))
+    assert read > 2 * unread + 20, (read, unread)
+    s.seen_plays[1] = seen
+    s.turn = 1
+    GAME.apply(s, 1, "draw")
+    assert s.seen_plays[1] == [], "drawing forgets the play"
     assert CrazyEightsState.from_json(s.to_json()) == s
 
 

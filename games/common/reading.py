@@ -1,0 +1,115 @@
+"""What the table reads from a seat's plays, and a redeal for the search that heeds it.
+
+People and computer players mostly make the obvious move, the game's rule of thumb
+(`Game.heuristic_move`): a Crazy Eights player who keeps 8s for when nothing else fits and
+plays one shows that nothing else fitted, and names the suit held most. Each seat's latest
+play is kept with what the table showed then (`ReadState.seen_plays`), until the seat takes
+cards the others did not see.
+
+`deal_to_explain` is the search's side, after the hidden cards are dealt anew: a seat whose
+imagined hand would not have led the rule of thumb to its play is dealt another from its hand
+and the stock, up to ``TRIES`` times, unless (one deal in ``1 / UNLIKELY``) it is taken for
+a player who does not play so. Against players of the rule of thumb the search then plays
+out mostly the deals their plays point to; against others a fifth of its deals are as
+random as before.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+
+from games import cards as C
+from games.engine import Game, Move, State
+from games.playout import imagined
+
+UNLIKELY = 0.2      # the chance that a seat is taken for one that does not play by the rule of thumb
+TRIES = 8           # hands dealt to a seat, at most, until one explains its play
+
+
+@dataclass(kw_only=True)
+class ReadState(State):
+    # per seat, its latest play since it last drew: [the move's text, the cards it played, the
+    # table then (game's own list)], or [] (nothing read; also in states saved before this existed)
+    seen_plays: list[list] = field(default_factory=list)
+
+
+def forget_plays(s: ReadState) -> None:
+    """A new deal: nobody has played yet."""
+    s.seen_plays = [[] for _ in range(s.players)]
+
+
+def saw_play(s: ReadState, seat: int, move: Move, table: list) -> None:
+    """Everyone saw ``seat`` make ``move`` (its cards in ``move.args``) at ``table``."""
+    if s.seen_plays and not imagined():   # a playout: no later redeal reads it
+        s.seen_plays[seat] = [_gist(move), list(move.args), table]
+
+
+def drew_unseen_cards(s: ReadState, seat: int) -> None:
+    """``seat`` took cards the others did not see: its hand no longer tells what it played from."""
+    if s.seen_plays:
+        s.seen_plays[seat] = []
+
+
+def as_played(s: State, seat: int, cards: Sequence[str], **table) -> State:
+    """A light copy of ``s`` with ``cards`` back in ``seat``'s hand (kept in the usual order) and
+    the given fields as they were: what the rule of thumb saw when ``seat`` played."""
+    then = copy.copy(s)
+    then.hands = list(s.hands)   # type: ignore[attr-defined]
+    then.hands[seat] = sorted(s.hands[seat] + list(cards), key=C.sort_key)   # type: ignore[attr-defined]
+    for name, value in table.items():
+        setattr(then, name, value)
+    return then
+
+
+def explains(game: Game, s: State, seat: int, seen: list, before: Callable[[State, int, list, list], State],
+             rng: random.Random) -> bool:
+    """Whether the rule of thumb, holding the hand ``s`` gives ``seat``, would have made its seen play."""
+    text, cards, table = seen
+    then = before(s, seat, cards, table)
+    return _gist(game.heuristic_move(then, seat, game.moves(then, seat), rng)) == text
+
+
+def _gist(move: Move) -> str:
+    """A play as the reading compares it: its cards and what it named, not whether it called."""
+    return str(Move(move.kind, move.args, tuple(p for p in move.params if p[0] != "call")))
+
+
+def deal_to_explain(game: Game, twin: ReadState, seat: int | None, rng: random.Random,
+                    before: Callable[[State, int, list, list], State],
+                    lacks: Sequence[Collection[str]] = ()) -> None:
+    """In ``twin``, just dealt anew for ``seat``, give each other seat whose hand does not explain
+    its seen play (see the module doc) another hand from itself and the stock, without the cards
+    ``lacks[i]`` it is known to lack (even those it may have drawn since: a small bias).
+    ``before(s, i, cards, table)`` is the state seat ``i`` played ``cards`` in (`as_played`)."""
+    if not twin.seen_plays:
+        return
+    hands: list[list[str]] = twin.hands  # type: ignore[attr-defined]
+    stocks = [z.cards for z in game.zones(twin) if z.visible_to == "none"]
+    for other, seen in enumerate(twin.seen_plays):
+        if other == seat or not seen:
+            continue
+        if rng.random() < UNLIKELY:
+            continue    # taken for a seat that does not play by the rule of thumb: its play tells nothing
+        for _ in range(TRIES):
+            if explains(game, twin, other, seen, before, rng):
+                break
+            _redeal(hands[other], stocks, lacks[other] if lacks else (), rng)
+
+
+def _redeal(hand: list[str], stocks: list[list[str]], lacked: Collection[str], rng: random.Random) -> None:
+    """``hand`` dealt again from itself and the ``stocks``, none of the ``lacked`` cards in it
+    while others are there."""
+    pool = hand + [c for cards in stocks for c in cards]
+    rng.shuffle(pool)
+    if lacked:
+        pool.sort(key=lambda c: c in lacked)    # stable: still shuffled among those it may hold
+    rest = pool[len(hand):]
+    rng.shuffle(rest)
+    hand[:] = pool[:len(hand)]
+    at = 0
+    for cards in stocks:
+        cards[:] = rest[at:at + len(cards)]
+        at += len(cards)
