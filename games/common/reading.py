@@ -58,7 +58,7 @@ def as_played(s: State, seat: int, cards: Sequence[str], **table) -> State:
     the given fields as they were: what the rule of thumb saw when ``seat`` played."""
     then = copy.copy(s)
     then.hands = list(s.hands)   # type: ignore[attr-defined]
-    then.hands[seat] = sorted(s.hands[seat] + list(cards), key=C.sort_key)   # type: ignore[attr-defined]
+    then.hands[seat] = C.sorted_hand(s.hands[seat] + list(cards))   # type: ignore[attr-defined]
     for name, value in table.items():
         setattr(then, name, value)
     return then
