@@ -592,12 +592,25 @@ class Game(Generic[S]):
 
     def heuristic_decides(self, s: S, seat: int) -> bool:
         """Whether ``seat``'s move now is left to `heuristic_move` without a search: a move that only
-        informs (Envite's signals), whose choices playouts cannot tell apart."""
+        informs (Envite's signals), whose choices playouts cannot tell apart. The search's imagined
+        moves follow it too: it never branches where the rule of thumb decides."""
         return False
+
+    def search_moves(self, s: S, seat: int, moves: list[Move]) -> list[Move]:
+        """The moves the search weighs for ``seat`` among its legal ``moves`` (all of them, by default):
+        a game leaves out those never worth a playout where it lets the search decide only part of a
+        choice (Canasta: which card to discard, the melds being the rule of thumb's)."""
+        return moves
 
     def rollout_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The move a cheap playout policy picks; random unless a game knows better."""
         return moves[rng.randrange(len(moves))]
+
+    def rollout_play(self, s: S, seat: int, rng: random.Random) -> None:
+        """One step of a search playout for ``seat``: by default the move `rollout_move` picks. A game
+        whose turn is many small moves (a rummy draft) may play a whole turn here at once, by the
+        rules, without listing every move on the way."""
+        self.play(s, seat, self.rollout_move(s, seat, self.moves(s, seat), rng))
 
     def heuristic_move(self, s: S, seat: int, moves: list[Move], rng: random.Random) -> Move:
         """The move a casual but sensible player makes (the heuristic baseline player): the

@@ -59,7 +59,7 @@ from games.common.fishing import noisy_best
 from games.common.match import MatchFormat, match_outcome, next_seat
 from games.common.stock import can_draw, restock
 from games.common.table import draws, table_view
-from games.engine import Event, Move, Outcome, PileView, SeatView, View, Zone
+from games.engine import Event, Game, Move, Outcome, PileView, SeatView, View, Zone
 from games.options import Options, option
 from games.text import Card, Cards, Rank, Seat, Seats, Text, text_data, text_from, texts
 
@@ -723,6 +723,15 @@ class TriplePlay(Canasta):
                    for k, c in enumerate(cs)])
 
     # -- computer players
+    def heuristic_decides(self, s: TriplePlayState, seat: int) -> bool:
+        """Melding, the discard and answering the partner follow the rule of thumb; the search weighs
+        drawing against taking the pile (Canasta's quick playout turns know nothing of knees, feet and
+        the basic book, so the discard is not searched here)."""
+        return bool(s.window) or s.phase == MELD
+
+    search_moves = Game.search_moves      # every move, as in any game
+    rollout_play = Game.rollout_play      # move by move
+
     def _sensible(self, s: TriplePlayState, seat: int, moves: list[Move], rng) -> Move:
         """Canasta's rule of thumb, plus: pick up the knee when offered, knock after a take, go out when
         the partner agreed, and build toward the basic book."""

@@ -180,6 +180,33 @@ def test_a_search_sure_of_a_better_move_overrules_the_rule_of_thumb(monkeypatch)
     assert picks == ["play 2C"] * 10
 
 
+def test_the_search_never_branches_where_the_rule_of_thumb_decides(monkeypatch) -> None:
+    """Canasta: the search weighs taking the pile against drawing, but the draft a take starts is
+    melded in its imagined games as the rule of thumb would meld it, never by trying each addition,
+    clear or undo in turn (which would price a take by the worst ways of finishing it)."""
+    game = GAMES["canasta"]
+    branched = []
+    plain = type(game).search_moves
+
+    def spy(self, d, actor, moves):
+        branched.append(game.heuristic_decides(d, actor))
+        return plain(self, d, actor, moves)
+
+    monkeypatch.setattr(type(game), "search_moves", spy)
+    s = game.start(4, {}, 5)
+    rng = random.Random(5)
+    searched = 0
+    while searched < 3:
+        seat = min(game.to_move(s))
+        moves = game.moves(s, seat)
+        if len(moves) > 1 and not game.heuristic_decides(s, seat):
+            game.play(s, seat, SearchPlayer(iterations=30, seconds=None, seed=searched).choose(game, s, seat))
+            searched += 1
+        else:
+            game.play(s, seat, game.heuristic_move(s, seat, moves, rng))
+    assert branched and not any(branched)
+
+
 def test_make_player_refuses_unknown_kinds() -> None:
     with pytest.raises(ValueError, match="random, search"):
         make_player("genius")

@@ -433,3 +433,57 @@ def test_a_discard_may_name_any_copy_of_the_offered_card() -> None:
     assert Move("discard", ("9C",)) not in GAME.moves(s, 0)
     play(s, 0, "discard 9C")
     assert s.discard[-1] == "9C" and sorted(s.hands[0]) == ["5D", "6D", "9S"]
+
+
+def _melds_valid(s: CanastaState) -> bool:
+    from games.canasta import BLACK_THREE, RULES
+    from games.common import melds as M
+    return all(M.is_closing_set(cards, RULES) if int(rank) == BLACK_THREE else M.is_set(cards, RULES)
+               for side in s.melds for rank, cards in side.items())
+
+
+def test_a_playout_turn_keeps_to_the_rules() -> None:
+    """The search's quick playout turns (a whole turn at once) keep every card, lay only valid melds
+    (two naturals, at most three wild cards), open a side only with its minimum, keep a card unless
+    going out, and pass the turn on."""
+    from games.playout import playouts
+    turns = opened = outs = 0
+    for seed in range(12):
+        s = GAME.start(4, {"hands": 1}, seed)
+        rng = random.Random(seed)
+        with playouts():
+            while not s.over:
+                seat = min(GAME.to_move(s))
+                side, hand_no, had = seat % 2, s.hand_no, dict(s.melds[seat % 2])
+                quick = not (s.window or s.draft or not s.stock or s.last_turn)
+                minimum = GAME.minimum(s, seat)
+                GAME.rollout_play(s, seat, rng)
+                assert Counter(c for z in GAME.zones(s) for c in z.cards) == DECK
+                assert _melds_valid(s)
+                if s.over or s.hand_no != hand_no:
+                    outs += 1
+                    continue
+                if quick and not s.last_turn:
+                    turns += 1
+                    assert s.turn != seat and s.phase == "draw" and len(s.hands[seat]) >= 1
+                    if not had and s.melds[side]:
+                        opened += 1
+                        assert sum(value(c) for c in s.melds[side].values()) >= minimum
+    assert turns > 300 and opened >= 12 and outs >= 6
+
+
+def test_the_search_weighs_the_discard_and_follows_the_rule_of_thumb_in_melding() -> None:
+    """Once the rule of thumb would discard, the computer searches which card to let go (playouts run, a
+    discard comes out); while it melds, its draft follows the rule of thumb without a search."""
+    from games.ai.search import SearchPlayer
+    s = table([["9S.1", "9C", "KD", "5D", "6C", "4H"], ["6C.1", "7C"], ["8H"], ["JC"]], phase="meld",
+              melds=({9: ["9H", "9D", "9S"]}, {}))
+    player = SearchPlayer(iterations=40, seconds=None, seed=1)
+    move = player.choose(GAME, s, 0)
+    assert move.kind == "add" and player.last_iterations == 0
+    play(s, 0, move)
+    while s.draft:
+        play(s, 0, player.choose(GAME, s, 0))
+    assert len(s.melds[0]["9"]) == 5 and "9C" in s.melds[0]["9"]
+    move = player.choose(GAME, s, 0)
+    assert move.kind == "discard" and player.last_iterations == 40

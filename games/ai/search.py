@@ -139,6 +139,10 @@ class SearchPlayer:
                 while not d.over and d.hand_no == hand:
                     actor = self._actor(game, d, seat, node is root, rng)
                     moves = game.moves(d, actor)
+                    if game.heuristic_decides(d, actor):
+                        game.play(d, actor, game.heuristic_move(d, actor, moves, rng))
+                        continue
+                    moves = game.search_moves(d, actor, moves)
                     untried = []
                     available = []
                     for m in moves:
@@ -162,9 +166,7 @@ class SearchPlayer:
                 # playout
                 plies = 0
                 while not d.over and d.hand_no == hand and plies < max_playout:
-                    actor = self._actor(game, d, seat, False, rng)
-                    moves = game.moves(d, actor)
-                    game.play(d, actor, game.rollout_move(d, actor, moves, rng))
+                    game.rollout_play(d, self._actor(game, d, seat, False, rng), rng)
                     plies += 1
                 rewards = playout_rewards(game, d, before, hand)
                 while node is not root:
