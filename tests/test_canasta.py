@@ -4,10 +4,13 @@ import random
 from collections import Counter
 
 from games import cards as C
-from games.canasta import GAME, CanastaState, value
+from games.ai.search import SearchPlayer
+from games.canasta import BLACK_THREE, GAME, RULES, CanastaState, value
 from games.cli import render_view
+from games.common import melds as M
 from games.engine import Move
 from games.localize import render
+from games.playout import playouts
 from tests.playthrough import assert_refused
 
 DECK = Counter(C.french_deck(jokers=2, decks=2))
@@ -436,8 +439,6 @@ def test_a_discard_may_name_any_copy_of_the_offered_card() -> None:
 
 
 def _melds_valid(s: CanastaState) -> bool:
-    from games.canasta import BLACK_THREE, RULES
-    from games.common import melds as M
     return all(M.is_closing_set(cards, RULES) if int(rank) == BLACK_THREE else M.is_set(cards, RULES)
                for side in s.melds for rank, cards in side.items())
 
@@ -446,7 +447,6 @@ def test_a_playout_turn_keeps_to_the_rules() -> None:
     """The search's quick playout turns (a whole turn at once) keep every card, lay only valid melds
     (two naturals, at most three wild cards), open a side only with its minimum, keep a card unless
     going out, and pass the turn on."""
-    from games.playout import playouts
     turns = opened = outs = 0
     for seed in range(12):
         s = GAME.start(4, {"hands": 1}, seed)
@@ -475,7 +475,6 @@ def test_a_playout_turn_keeps_to_the_rules() -> None:
 def test_the_search_weighs_the_discard_and_follows_the_rule_of_thumb_in_melding() -> None:
     """Once the rule of thumb would discard, the computer searches which card to let go (playouts run, a
     discard comes out); while it melds, its draft follows the rule of thumb without a search."""
-    from games.ai.search import SearchPlayer
     s = table([["9S.1", "9C", "KD", "5D", "6C", "4H"], ["6C.1", "7C"], ["8H"], ["JC"]], phase="meld",
               melds=({9: ["9H", "9D", "9S"]}, {}))
     player = SearchPlayer(iterations=40, seconds=None, seed=1)

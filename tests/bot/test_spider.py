@@ -153,7 +153,8 @@ async def test_a_solo_board_idle_past_its_limit_ends_on_the_timer_and_is_recorde
     env = simcord_env
     env.bot.service.clock = clock
     channel, member, message, table = await solo(env, "idle_minutes=10")
-    await env.bot.service.act(table.id, member.id, table.version, table.game.moves(table.state, 0)[0])
+    first = table.game.moves(table.state, 0)[0]     # a card move, or the deal when the board offers none
+    await env.bot.service.act(table.id, member.id, table.version, first)
     assert table.deadline == int(clock.now) + 600, "the board's idle limit is the table's deadline"
     clock.now += 599
     await env.bot.service.tick()
@@ -162,7 +163,8 @@ async def test_a_solo_board_idle_past_its_limit_ends_on_the_timer_and_is_recorde
     await env.bot.service.tick()
     assert table.status == "finished" and table.state.ended == ["timed out"]
     rows = await env.bot.store.results(channel.guild.id, game="spider")
-    assert [(r["user_id"], r["placing"], r["score"]) for r in rows] == [(member.id, 1, 499)]
+    score = 500 - (first.kind == "move")     # Clarification 4: a card move costs a point, a deal none
+    assert [(r["user_id"], r["placing"], r["score"]) for r in rows] == [(member.id, 1, score)]
     await env.bot.controller.flush()
     assert "time is up" in text_of(await fetch(env, channel, message.id))
 
