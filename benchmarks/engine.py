@@ -497,12 +497,14 @@ def levels_table(args, keys: list[str], deadline: float | None) -> None:
     """Two strength levels sit alternately round the table (the line-up turning match by match);
     a level's fair share of the wins is its share of the seats."""
     wanted = None if args.matches == "auto" else int(args.matches)
+    pairs = [tuple(p.split(":")) for p in args.pairs]
     cells = {}
     for key in keys:
         players = seats_for(key, args.players)
         for high, low in LEVEL_PAIRS:
             specs = [("level", high if i % 2 == 0 else low, args.iterations, args.seconds) for i in range(players)]
-            cells[key, high, low] = Cell(key, players, specs, frozenset(range(0, players, 2)), wanted,
+            count = wanted if (high, low) in pairs else 0   # a pair left out by --pairs plays no match
+            cells[key, high, low] = Cell(key, players, specs, frozenset(range(0, players, 2)), count,
                                          args.half_width, args.max_matches, f"{high} vs {low}")
     play_cells(list(cells.values()), args.workers, deadline, args.first)
     budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
@@ -591,6 +593,9 @@ def main() -> None:
                          "one level against the other, head to head")
     ap.add_argument("--against", nargs="*", default=["random", "heuristic"], choices=["random", "heuristic"],
                     help="strength and ceiling: whom the search plays (a line-up left out plays no match)")
+    ap.add_argument("--pairs", nargs="*", default=[f"{h}:{lo}" for h, lo in LEVEL_PAIRS],
+                    choices=[f"{h}:{lo}" for h, lo in LEVEL_PAIRS],
+                    help="levels: which pairs play (a pair left out plays no match)")
     ap.add_argument("--sees", nargs="*", default=["all", "hands"], choices=["all", "hands"],
                     help="ceiling: what the clairvoyant search sees (every hand and the stock, or every hand)")
     args = ap.parse_args()
