@@ -38,7 +38,15 @@ from dataclasses import dataclass, field
 from games import cards as C
 from games.common.lacks import LackState, deal_lacks_around, drew_unseen, forget_lacks, played_seen, saw_lacking
 from games.common.match import MatchFormat, first_dealer, next_dealer, next_seat
-from games.common.reading import ReadState, as_played, deal_to_explain, drew_unseen_cards, forget_plays, saw_play
+from games.common.reading import (
+    ReadState,
+    as_played,
+    deal_to_explain,
+    drew_unseen_cards,
+    forget_plays,
+    saw_move,
+    saw_play,
+)
 from games.common.shedding import ANY, matches, score_hand, suit_text
 from games.common.stock import can_draw, recycle
 from games.common.table import draws
@@ -264,6 +272,9 @@ class CrazyEights(Game[CrazyEightsState]):
         if move.kind == "draw":
             if s.drawn and not one_draw:    # drawing again: nothing held fitted
                 self._saw_no_play(s, seat)
+            elif not s.drawn:
+                saw_move(self, s, seat, move, [s.discard[-1], s.named], self._as_it_was,
+                         s.lacks[seat] if s.lacks else ())
             return self._draw(s, seat)
         if move.kind == "pass":
             # only passes forced by an empty stock can block the hand; a pass after a
@@ -279,7 +290,8 @@ class CrazyEights(Game[CrazyEightsState]):
             s.turn = next_seat(seat, s.players)
             return events
         code = move.args[0]
-        saw_play(s, seat, move, [s.discard[-1], s.named])
+        saw_play(self, s, seat, move, [s.discard[-1], s.named], self._as_it_was,
+                 s.lacks[seat] if s.lacks else ())
         s.hands[seat].remove(code)
         s.discard.append(code)
         played_seen(s, seat, [code])
@@ -462,7 +474,8 @@ class CrazyEights(Game[CrazyEightsState]):
     def determinize(self, s: CrazyEightsState, seat: int | None, rng: random.Random) -> CrazyEightsState:
         """Hidden cards dealt anew, then no seat keeps cards everyone saw it lack (it drew again
         or passed for want of a play), beyond the cards it drew since; and a seat whose hand would not
-        have led the rule of thumb to its latest play is mostly dealt another (games/common/reading.py:
+        have led the rule of thumb to its latest play is mostly dealt another, the more so the more its
+        plays and first draws this match looked like the rule of thumb's (games/common/reading.py:
         people, too, keep their 8s and name the suit they hold most)."""
         twin = super().determinize(s, seat, rng)
         deal_lacks_around(self, twin, seat, rng)
