@@ -17,8 +17,10 @@ Where the luck of the deal outweighs most decisions (the shedding games), a tabl
 most of the difference: strong and normal seated alternately won alike there (session 28). Head
 to head it shows (``python -m benchmarks.engine --sections levels --players 2``, 200 matches a
 pair, 200-playout budget, session 29): strong won 64.5 % of Page One matches against normal and
-69.0 % against easy, 60.0 % and 61.5 % in Jack Change It; normal beat easy only on the share (56.0 %,
-53.0 %, intervals reaching 50 %). In Trash no level beats another (48–52 %): its only choices are where a jack goes and
+69.0 % against easy, 60.0 % and 61.5 % in Jack Change It; normal (40 playouts there) beat easy only on
+the share (56.0 %, 53.0 %). At the full budget (``--iterations 1000 --pairs normal:easy``, normal with 200
+playouts, session 33) normal beat easy clearly: 62.5 % [55.6, 68.9] in Page One, 63.0 % [56.1, 69.4] in
+Jack Change It. In Trash no level beats another (48–52 %): its only choices are where a jack goes and
 whether to swap one out, and every level makes them alike. The slips are what make a weaker
 level weaker in every game; strong beats easy head to head in ``tests/test_ai.py`` where cheap
 enough to show.
