@@ -20,8 +20,10 @@ pair, 200-playout budget, session 29): strong won 64.5 % of Page One matches aga
 69.0 % against easy, 60.0 % and 61.5 % in Jack Change It; normal (40 playouts there) beat easy only on
 the share (56.0 %, 53.0 %). At the full budget (``--iterations 1000 --pairs normal:easy``, normal with 200
 playouts, session 33) normal beat easy clearly: 62.5 % [55.6, 68.9] in Page One, 63.0 % [56.1, 69.4] in
-Jack Change It. In Trash no level beats another (48–52 %): its only choices are where a jack goes and
-whether to swap one out, and every level makes them alike. The slips are what make a weaker
+Jack Change It, 63.3 % [55.4, 70.6] in Crazy Eights, 78.7 % [71.4, 84.5] in Last One; strong (1000 playouts)
+beat normal in Jack Change It only on the share (54.8 % [49.9, 59.6] over 400 matches). In Trash no level
+beats another (48–52 %): its only choices are where a jack goes and whether to swap one out, and every
+level makes them alike. The slips are what make a weaker
 level weaker in every game; strong beats easy head to head in ``tests/test_ai.py`` where cheap
 enough to show.
 """
