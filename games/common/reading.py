@@ -13,10 +13,9 @@ How likely a seat plays by the rule of thumb is weighed from what it did this ma
 (`ReadState.rule_odds`): each play (and each move a game weighs too: a Crazy Eights draw),
 against hands dealt to it at random from the cards the table has not seen, is as likely from
 the rule of thumb as the share of those hands in which it makes that move, and from a player
-picking at random as one over the moves it had. Before
-any play four seats in five are taken for players of the rule of thumb; a seat whose plays
-the rule of thumb seldom makes is soon read no more, so against random players the deals
-stay as random as before.
+picking at random as one over the moves it had. Before any play four seats in five are taken
+for players of the rule of thumb; a seat whose plays the rule of thumb seldom makes is soon
+read no more, so against random players the deals stay as random as before.
 """
 
 from __future__ import annotations
