@@ -180,9 +180,10 @@ def _parsed(template: str) -> tuple[tuple[str, str | None], ...]:
     return tuple((literal, name) for literal, name, _, _ in _FORMATTER.parse(template))
 
 
-def placeholders(template: str) -> set[str]:
+@lru_cache(maxsize=8192)
+def placeholders(template: str) -> frozenset[str]:
     """The names a template fills in (``{seat} plays {card}.`` → ``{"seat", "card"}``)."""
-    return {name for _, name in _parsed(template) if name is not None}
+    return frozenset(name for _, name in _parsed(template) if name is not None)
 
 
 def fill(template: str, params: Mapping[str, Param], words: Words) -> str:
@@ -208,7 +209,7 @@ class Text(str):
     def __new__(cls, domain: str, msgid: str, params: Mapping[str, Param] | None = None,
                 plural: str = "") -> Text:
         params = dict(params or {})
-        missing = placeholders(msgid) - params.keys()
+        missing = placeholders(msgid).difference(params)
         if missing or (plural and "n" not in params):
             raise KeyError(f"{msgid!r} needs {sorted(missing or {'n'})}")
         english = plural if plural and params["n"] != 1 else msgid
