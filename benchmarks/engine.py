@@ -69,14 +69,13 @@ MATCH_OPTIONS = {"trex": {"kingdoms": 1}, "seven_rummy": {"target": 0, "match_ha
 
 
 def seats_for(key: str, players: int | None = None) -> int:
-    """How many seats the benchmark deals ``key`` for: ``players`` if given (``--players``), else its
-    usual table (PLAYERS), else the fewest the game allows."""
+    """How many seats the benchmark deals ``key`` for: ``players`` if given (``--players``), or the
+    nearest count the game allows (Dou Dizhu is for three: ``--players 2`` deals it for three); else
+    its usual table (PLAYERS), else the fewest the game allows."""
     seats = GAMES[key].seats
     if players is None:
         return PLAYERS.get(key, seats.start)
-    if players not in seats:
-        raise SystemExit(f"{key} is played by {seats.start} to {seats.stop - 1}, not {players}")
-    return players
+    return min(max(players, seats.start), seats.stop - 1)
 
 
 def random_games(game, players: int, n: int):
@@ -589,8 +588,8 @@ def main() -> None:
                     help="strength and levels: stop after this long and report what finished")
     ap.add_argument("--only", nargs="*", default=None, help="game keys to run")
     ap.add_argument("--players", type=int, default=None,
-                    help="seats at every table (default: each game's usual table, PLAYERS); levels with 2: "
-                         "one level against the other, head to head")
+                    help="seats at every table, or the nearest a game allows (default: each game's usual table, "
+                         "PLAYERS); levels with 2: one level against the other, head to head")
     ap.add_argument("--against", nargs="*", default=["random", "heuristic"], choices=["random", "heuristic"],
                     help="strength and ceiling: whom the search plays (a line-up left out plays no match)")
     ap.add_argument("--pairs", nargs="*", default=[f"{h}:{lo}" for h, lo in LEVEL_PAIRS],
