@@ -23,9 +23,8 @@ playouts, session 33) normal beat easy clearly: 62.5 % [55.6, 68.9] in Page One,
 Jack Change It, 63.3 % [55.4, 70.6] in Crazy Eights, 78.7 % [71.4, 84.5] in Last One; strong (1000 playouts)
 beat normal in Jack Change It only on the share (54.8 % [49.9, 59.6] over 400 matches). In Trash no level
 beats another (48–52 %): its only choices are where a jack goes and whether to swap one out, and every
-level makes them alike. The slips are what make a weaker
-level weaker in every game; strong beats easy head to head in ``tests/test_ai.py`` where cheap
-enough to show.
+level makes them alike. The slips are what make a weaker level weaker in every game; strong beats easy
+head to head in ``tests/test_ai.py`` where cheap enough to show.
 """
 
 from __future__ import annotations
