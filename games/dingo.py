@@ -109,7 +109,7 @@ class DingoState(State):
     won: list[list[str]] = field(default_factory=list)   # score piles
     penalty: list[list[str]] = field(default_factory=list)
     cursor: dict = field(default_factory=dict)           # games.common.phases.Cursor
-    passes: list[list] = field(default_factory=list)     # [giver, receiver, card, step] this game
+    passes: list[list] = field(default_factory=list)     # [giver, receiver, card, step] this game, in play order
     winners: list[int] = field(default_factory=list)     # set when the match is over
     last_result: str | dict = ""
 
@@ -486,9 +486,9 @@ class Dingo(Game[DingoState]):
             return twin
         shown = {c for z in self.zones(s) if z.visible_to == "all" for c in z.cards}
         pinned = {}
-        for giver, to, code, step in s.passes:
+        for k, (giver, to, code, _) in enumerate(s.passes):
             if giver == seat and code not in shown and code not in s.hands[seat] \
-                    and not any(g == to and later > step for g, _, _, later in s.passes):
+                    and not any(g == to for g, *_ in s.passes[k + 1:]):
                 pinned[code] = to
         for code, to in pinned.items():
             if code in twin.hands[to]:

@@ -68,6 +68,17 @@ def assert_events_private(game: Game, s: State, events: list[Event]) -> None:
                         raise AssertionError(f"{game.key}: event {e.text!r} names {pretty} held by seat {owner}")
 
 
+def assert_guess_keeps_what_is_seen(game: Game, s: State, seat: int, deck: Counter, rng: random.Random) -> None:
+    """A computer's guess at the cards ``seat`` cannot see (its search deals them anew) keeps every card
+    the seat sees where it is, and the seat's choices, and neither creates nor loses a card."""
+    guess = game.determinize(s, seat, rng)
+    seen = [(z.name, z.cards) for z in game.zones(s) if z.visible_to in ("all", seat)]
+    assert [(z.name, z.cards) for z in game.zones(guess) if z.visible_to in ("all", seat)] == seen, \
+        f"{game.key}: seat {seat}'s guess moved a card it sees"
+    assert all_cards(game, guess) == deck, f"{game.key}: seat {seat}'s guess created or lost cards"
+    assert game.moves(guess, seat) == game.moves(s, seat), f"{game.key}: seat {seat}'s guess changed its choices"
+
+
 def illegal_attempts(game: Game, s: State, rng: random.Random) -> list[tuple[int, Move]]:
     """A move of the right seat played by a seat not to move, a card not held,
     and malformed moves."""
@@ -125,6 +136,7 @@ def play_random(game: Game, players: int, options: dict, seed: int, *, checks: b
         legal = game.moves(s, seat)
         assert legal, f"seat {seat} is to move but has no legal move"
         if checks:
+            assert_guess_keeps_what_is_seen(game, s, seat, deck, random.Random(seed * 7919 + len(run.log)))
             prompt = game.prompt(s, seat)
             assert [c.move for c in prompt.choices] == legal, "the prompt must offer exactly the legal moves"
             assert all(c.path for c in prompt.choices)

@@ -273,6 +273,29 @@ def test_determinize_keeps_a_passed_card_with_its_receiver() -> None:
         assert card in twin.hands[to] and twin.hands[giver] == s.hands[giver]
 
 
+def test_determinize_lets_a_passed_card_go_once_its_receiver_passes_in_the_same_round() -> None:
+    """Decision: a guess keeps a passed card with its receiver only until the receiver passes. In the
+    pass left the dealer's left neighbour passes after the dealer, so a card passed on at once is not
+    theirs any more (a guess that kept it there broke once that player's hand ran out)."""
+    s = new(seed=5)
+    for _ in range(4):
+        (seat,) = GAME.to_move(s)
+        GAME.apply(s, seat, GAME.moves(s, seat)[0])
+    (giver,) = GAME.to_move(s)
+    card = GAME.moves(s, giver)[0].args[0]
+    GAME.apply(s, giver, Move("give", (card,)))
+    (to,) = GAME.to_move(s)
+    assert to == (giver + 1) % 4
+    GAME.apply(s, to, Move("give", (card,)))
+    holders = {next(i for i, h in enumerate(GAME.determinize(s, giver, random.Random(k)).hands) if card in h)
+               for k in range(40)}
+    assert holders == {i for i in range(4) if i != giver}
+    s.hands[to] = []
+    for k in range(20):
+        twin = GAME.determinize(s, giver, random.Random(k))
+        assert twin.hands[to] == []
+
+
 def test_computer_plays_the_second_wolf_and_keeps_a_first_wolf_back_when_another_may_follow() -> None:
     rng = random.Random(0)
     s = at_hunt([["7C", "AH"], ["7H"], ["7S"], []], rank=7)
