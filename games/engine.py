@@ -596,6 +596,12 @@ class Game(Generic[S]):
         moves follow it too: it never branches where the rule of thumb decides."""
         return False
 
+    def slip_moves(self, s: S, seat: int, move: Move, moves: list[Move]) -> list[Move]:
+        """What a weaker computer may play instead of its rule of thumb's ``move`` when it slips: by default
+        the legal ``moves`` of the same sort (another card, another bid), never a move that would look like a
+        glitch. A game whose only choice is when to act (a race's reaction) makes the slip being too slow."""
+        return [m for m in moves if m.kind == move.kind]
+
     def search_moves(self, s: S, seat: int, moves: list[Move]) -> list[Move]:
         """The moves the search weighs for ``seat`` among its legal ``moves`` (all of them, by default):
         a game leaves out those never worth a playout where it lets the search decide only part of a

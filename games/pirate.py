@@ -29,6 +29,7 @@ Choices where the rules file leaves room (decisions and clarifications in
   equal ships is a draw.
 * The computer player [rec] plays like the autopilot but misses a fifth of its chances
   (its reaction is slower than a tick now and then); playouts use the autopilot itself.
+  The levels differ by reaction: a weaker level's slip is one more chance let go.
 * Idle tables [rec]: after ``IDLE_TICKS`` ticks in a row without a press of Play,
   Claim or Auto (nobody at the table, or both players only watching their autopilots;
   Hold does not count, as the computer's missed chances are Holds), the race pauses;
@@ -545,6 +546,12 @@ class Pirate(Game[PirateState]):
         if chance is not None and rng.random() < COMPUTER_MISSES:
             return HOLD
         return self.rollout_move(s, seat, moves, rng)
+
+    def slip_moves(self, s, seat, move, moves):
+        """A weaker computer's slip is a slow reaction: it lets the tick's chance go by (Hold) where it would
+        have played or claimed, or left it to its autopilot."""
+        slow = move in (PLAY, CLAIM, DONE) and HOLD in moves and str(seat) not in s.pressed
+        return [HOLD] if slow else [move]
 
     def rollout_move(self, s, seat, moves, rng):
         """Leave the tick to the autopilot, which plays and claims every card that fits (without it: press

@@ -317,3 +317,19 @@ def test_the_computer_player_misses_some_chances_by_its_reaction_delay() -> None
     assert 40 <= choices.count(HOLD) <= 120 and choices.count(HOLD) + choices.count(DONE) == 400
     GAME.apply(s, 0, HOLD)
     assert GAME.heuristic_move(s, 0, GAME.moves(s, 0), random.Random(0)) == DONE, "a missed chance stays missed"
+
+
+def test_the_levels_differ_by_reaction_an_easy_computer_lets_more_chances_go() -> None:
+    """[rec] The levels of a race: a weaker computer's slip is a slower reaction (Hold where its autopilot
+    would have played), so easy lets about half of its chances go, normal more than strong's fifth."""
+    from games.ai.levels import make_level
+
+    s = race(0, (["2S"], ["9H.1"]))
+    build(s, "S", 0, range(1, 2))
+    GAME._open_tick(s)
+    held = {}
+    for level in ("easy", "normal", "strong"):
+        players = [make_level(level, seed=n, iterations=100, seconds=None) for n in range(300)]
+        held[level] = sum(p.choose(GAME, s.clone(), 0) == HOLD for p in players)
+    assert held["easy"] > held["normal"] > held["strong"]
+    assert 120 <= held["easy"] <= 190 and 30 <= held["strong"] <= 95

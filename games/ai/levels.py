@@ -10,21 +10,17 @@ One place says what each level means:
 A slip is another move of the same sort as the rule of thumb's (another card played, another
 bid, another suit named), never a different sort (drawing while it would play, clearing a meld
 it was building, passing where it would bid, a signal where it would keep quiet), which would
-look like a glitch rather than a mistake. A level also plays its rule of thumb where its budget
-is too thin for the number of moves (a 50-playout search over 40 moves is near random).
+look like a glitch rather than a mistake (`Game.slip_moves`; in Pirate's race, where the only
+choice is when to act, a slip is a slower reaction: a chance let go). A level also plays its
+rule of thumb where its budget is too thin for the number of moves (a 50-playout search over 40
+moves is near random).
 
 Where the luck of the deal outweighs most decisions (the shedding games), a table of four hides
-most of the difference: strong and normal seated alternately won alike there (session 28). Head
-to head it shows (``python -m benchmarks.engine --sections levels --players 2``, 200 matches a
-pair, 200-playout budget, session 29): strong won 64.5 % of Page One matches against normal and
-69.0 % against easy, 60.0 % and 61.5 % in Jack Change It; normal (40 playouts there) beat easy only on
-the share (56.0 %, 53.0 %). At the full budget (``--iterations 1000 --pairs normal:easy``, normal with 200
-playouts, session 33) normal beat easy clearly: 62.5 % [55.6, 68.9] in Page One, 63.0 % [56.1, 69.4] in
-Jack Change It, 63.3 % [55.4, 70.6] in Crazy Eights, 78.7 % [71.4, 84.5] in Last One; strong (1000 playouts)
-beat normal in Jack Change It only on the share (54.8 % [49.9, 59.6] over 400 matches). In Trash no level
-beats another (48–52 %): its only choices are where a jack goes and whether to swap one out, and every
-level makes them alike. The slips are what make a weaker level weaker in every game; strong beats easy
-head to head in ``tests/test_ai.py`` where cheap enough to show.
+most of the difference between levels; head to head it shows. The measured figures, game by game
+and with the commands that made them, are in ``benchmarks/RESULTS.md``: the slips are what make a
+weaker level weaker in every game, and where a game has few real choices (Trash, Dingo, Newmarket)
+the levels play nearly alike. Strong beats easy head to head in ``tests/test_ai.py`` where cheap
+enough to show.
 """
 
 from __future__ import annotations
@@ -79,8 +75,7 @@ class LevelPlayer(SearchPlayer):
         roll = self.rng.random() if self.slack or self.blunders else 1.0
         if roll < self.blunders:
             self.last_iterations = 0
-            sort = self._rule_of_thumb(game, state, seat).kind
-            alike = [m for m in legal if m.kind == sort] or legal
+            alike = game.slip_moves(state, seat, self._rule_of_thumb(game, state, seat), legal) or legal
             return alike[self.rng.randrange(len(alike))]
         if roll < self.blunders + self.slack or self.iterations < MIN_PLAYOUTS_PER_MOVE * len(legal):
             self.last_iterations = 0
