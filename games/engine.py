@@ -599,7 +599,7 @@ class Game(Generic[S]):
     def slip_moves(self, s: S, seat: int, move: Move, moves: list[Move]) -> list[Move]:
         """What a weaker computer may play instead of its rule of thumb's ``move`` when it slips: by default
         the legal ``moves`` of the same sort (another card, another bid), never a move that would look like a
-        glitch. A game whose only choice is when to act (a race's reaction) makes the slip being too slow."""
+        glitch. In a game whose only choice is when to act (a race's reaction), a slip is acting too late."""
         return [m for m in moves if m.kind == move.kind]
 
     def search_moves(self, s: S, seat: int, moves: list[Move]) -> list[Move]:

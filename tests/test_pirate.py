@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games import cards as C
+from games.ai.levels import make_level
 from games.engine import IllegalMove
 from games.localize import render
 from games.pirate import AUTO, CLAIM, DONE, GAME, GO_ON, HOLD, IDLE_TICKS, PLAY, PirateState
@@ -322,8 +323,6 @@ def test_the_computer_player_misses_some_chances_by_its_reaction_delay() -> None
 def test_the_levels_differ_by_reaction_an_easy_computer_lets_more_chances_go() -> None:
     """[rec] The levels of a race: a weaker computer's slip is a slower reaction (Hold where its autopilot
     would have played), so easy lets about half of its chances go, normal more than strong's fifth."""
-    from games.ai.levels import make_level
-
     s = race(0, (["2S"], ["9H.1"]))
     build(s, "S", 0, range(1, 2))
     GAME._open_tick(s)
