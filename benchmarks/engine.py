@@ -45,6 +45,7 @@ import random
 import statistics
 import sys
 import time
+import traceback
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -288,6 +289,7 @@ class Cell:
     longest: float = 0.0
     decisions: int = 0
     stuck: int = 0
+    crashed: int = 0
     sent: int = 0
 
     def line_up(self, n: int) -> tuple[list[Spec], frozenset[int]]:
@@ -346,14 +348,20 @@ def play_cells(cells: list[Cell], workers: int, deadline: float | None, first: i
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 cell, n = pending.pop(future)
-                result = future.result()
+                try:
+                    result = future.result()
+                except Exception:   # a bug in a game or a player: counted and shown, the other matches go on
+                    cell.crashed += 1
+                    print(f"{cell.key} {cell.label} match {n} crashed:\n{traceback.format_exc()}",
+                          file=sys.stderr, flush=True)
+                    result = "crashed"
                 if result is None:
                     continue
                 if result == "stuck":
                     cell.stuck += 1
-                else:
+                elif result != "crashed":
                     cell.record(n, result)
-                if len(cell.shares) + cell.stuck == cell.sent:
+                if len(cell.shares) + cell.stuck + cell.crashed == cell.sent:
                     low, high = cell.interval()
                     print(f"[{(time.time() - STARTED) / 60:5.1f} min] {cell.key:14} {cell.label:24} "
                           f"{len(cell.shares):>4} matches: {cell.share:5.1%} [{low:.1%}, {high:.1%}]",
@@ -437,8 +445,15 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
           f"Targets: search vs random ≥ 1.5 × random and > heuristic vs random; search vs heuristic > "
           f"heuristic vs heuristic. yes: the whole interval clears it; yes?: only the share does.\n"
           f"max ms: the search player's longest decision (its budget: {budget}).")
-    stuck = [f"{c.key} {c.label} {c.stuck}" for c in cells.values() if c.stuck]
-    print(f"Stuck matches (not over after {MATCH_PLIES} moves, left out): {', '.join(stuck) or 'none'}\n")
+    print_left_out(cells.values())
+
+
+def print_left_out(cells) -> None:
+    """The matches a table leaves out because they found a bug: stuck, or crashed (traceback on stderr)."""
+    stuck = [f"{c.key} {c.label} {c.stuck}" for c in cells if c.stuck]
+    crashed = [f"{c.key} {c.label} {c.crashed}" for c in cells if c.crashed]
+    print(f"Stuck matches (not over after {MATCH_PLIES} moves, left out): {', '.join(stuck) or 'none'}")
+    print(f"Crashed matches (an exception, left out): {', '.join(crashed) or 'none'}\n")
 
 
 def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
@@ -482,6 +497,7 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
               "the whole interval clears it, yes? if only the share does, else no. Where the search that sees all "
               "stays under it, no fair player reaches it; where only the one that sees the stock does, the luck of "
               "the draw decides more than reading the others' hands could.\n")
+    print_left_out(cells.values())
 
 
 # issue 19's target against each kind of opponent: a factor of that player's share in its seat, column, words
@@ -520,6 +536,7 @@ def levels_table(args, keys: list[str], deadline: float | None) -> None:
         print(f"{key:14} {row[0].players:>2} {fair:>5.0%} │ "
               + " │ ".join(f"{len(c.shares):>4} {interval_text(c)}" for c in row), flush=True)
     print()
+    print_left_out(cells.values())
 
 
 def strength_sections(args) -> None:
