@@ -286,6 +286,7 @@ class Cell:
     cap: int = 200
     label: str = ""
     shares: list[float] = field(default_factory=list)
+    by_match: dict[int, float] = field(default_factory=dict)   # match number -> the tested side's share
     longest: float = 0.0
     decisions: int = 0
     stuck: int = 0
@@ -301,6 +302,7 @@ class Cell:
         shares, longest, decisions = result
         _, tested = self.line_up(n)
         self.shares.append(sum(shares[i] for i in tested))
+        self.by_match[n] = self.shares[-1]
         self.longest = max([self.longest] + [longest[i] for i in tested])
         self.decisions += sum(decisions[i] for i in tested)
 
@@ -310,6 +312,12 @@ class Cell:
 
     def interval(self) -> tuple[float, float]:
         return wilson(sum(self.shares), len(self.shares))
+
+    def share_on(self, other: Cell) -> float:
+        """This (baseline) cell's share over the deals ``other`` played, so that two line-ups are compared on
+        the same deals, not on the luck of different ones; its share over all its deals if they share none."""
+        common = [self.by_match[n] for n in other.by_match if n in self.by_match]
+        return sum(common) / len(common) if common else self.share
 
     def batch(self) -> int:
         """How many more matches to send now (0: enough)."""
@@ -426,22 +434,24 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
     print(header)
     print("─" * len(header))
     for key in keys:
-        a, rand = cells[key, "search/random"], cells[key, "random/random"]
-        ratio = a.share / rand.share if rand.share else float("nan")
-        line = (f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand.share:>6.1%} "
+        a = cells[key, "search/random"]
+        rand = cells[key, "random/random"].share_on(a)
+        ratio = a.share / rand if rand else float("nan")
+        line = (f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand:>6.1%} "
                 f"{ratio:>5.2f} ")
         if heuristic:
-            heur, b, hh = (cells[key, name] for name in ("heuristic/random", "search/heuristic",
-                                                         "heuristic/heuristic"))
-            line += (f"{heur.share:>6.1%} {verdict(a, 1.5 * rand.share):>5} {verdict(a, heur.share):>5} │ "
-                     f"{len(b.shares):>4} {interval_text(b)} {hh.share:>6.1%} {verdict(b, hh.share):>5} │ ")
+            b = cells[key, "search/heuristic"]
+            heur, hh = cells[key, "heuristic/random"].share_on(a), cells[key, "heuristic/heuristic"].share_on(b)
+            line += (f"{heur:>6.1%} {verdict(a, 1.5 * rand):>5} {verdict(a, heur):>5} │ "
+                     f"{len(b.shares):>4} {interval_text(b)} {hh:>6.1%} {verdict(b, hh):>5} │ ")
             longest = max(a.longest, b.longest)
         else:
-            line += f"{'—':>6} {verdict(a, 1.5 * rand.share):>5} {'—':>5} │ heuristic player not available │ "
+            line += f"{'—':>6} {verdict(a, 1.5 * rand):>5} {'—':>5} │ heuristic player not available │ "
             longest = a.longest
         print(line + f"{longest * 1e3:>6.0f}", flush=True)
-    print(f"\nrandom, heur.: a random or heuristic player in the tested seat against the same opponents "
-          f"({args.baseline_matches} matches each, the same deals first); ratio = search ÷ random.\n"
+    print(f"\nrandom, heur.: a random or heuristic player in the tested seat against the same opponents, over "
+          f"the deals the search's matches of that line played (of {args.baseline_matches} each); "
+          f"ratio = search ÷ random.\n"
           f"Targets: search vs random ≥ 1.5 × random and > heuristic vs random; search vs heuristic > "
           f"heuristic vs heuristic. yes: the whole interval clears it; yes?: only the share does.\n"
           f"max ms: the search player's longest decision (its budget: {budget}).")
@@ -477,7 +487,8 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
         factor, target, words = CEILING_TARGETS[opponent]
         print(f"ceiling: a clairvoyant search ({args.iterations} playouts) against {opponent} players, seeing every "
               f"hand and the stock's order (all) or every hand (hands); win share of whole matches, 95 % Wilson "
-              f"interval; '{opponent[:6]}': a {opponent} player in that seat")
+              f"interval; '{opponent[:6]}': a {opponent} player in that seat (ratio and {target}: over the deals "
+              f"the clairvoyant played)")
         header = (f"{'game':14} {'pl':>2} {opponent[:6]:>6} │ {'n':>4} {'sees all':>23} {'ratio':>5} {target:>5} │ "
                   f"{'n':>4} {'sees hands':>23} {'ratio':>5} {target:>5}")
         print(header)
@@ -490,8 +501,9 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
                     line += f" │ {'not run':>39}"
                     continue
                 a = cells[key, f"sees {sees}/{opponent}"]
-                ratio = a.share / alike.share if alike.share else float("nan")
-                line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, factor * alike.share):>5}"
+                same = alike.share_on(a)
+                ratio = a.share / same if same else float("nan")
+                line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, factor * same):>5}"
             print(line, flush=True)
         print(f"{target}: the target against {opponent} players (issue 19), {words}; yes if "
               "the whole interval clears it, yes? if only the share does, else no. Where the search that sees all "
