@@ -16,7 +16,7 @@ The speed section (the default) prints, for every registered game,
 
 The strength section plays whole matches on seeded deals in worker processes, the tested seat
 rotating round the table: the search player (``--iterations``/``--seconds``) against random and
-against heuristic players, each next to a random or heuristic player in the same seat, with 95 %
+against heuristic players, each next to a random or heuristic player in the same seat on the same deals, with 95 %
 Wilson intervals; ``--matches auto`` adds matches until the interval is narrower than
 ±``--half-width`` (or ``--max-matches``). Targets (issue 19): against random players at least
 1.5 × the random player's share and more than the heuristic player's; against heuristic players
