@@ -167,7 +167,7 @@ def match_wins(game, players: int, games: int, make_hero) -> float | None:
 # -- strength: whole matches in worker processes
 
 # a player as plain data, so that a match can be sent to a worker process:
-# ("search", iterations, seconds), ("clairvoyant", iterations, seconds, "all" or "hands"),
+# ("search", iterations, seconds, trust), ("clairvoyant", iterations, seconds, "all" or "hands"),
 # ("level", name, iterations, seconds),
 # ("random",), ("heuristic",)
 Spec = tuple
@@ -218,8 +218,8 @@ def build_player(spec: Spec, seed: int):
         iterations, seconds, sees = budget
         return ClairvoyantPlayer(sees, iterations=iterations, seconds=seconds, seed=seed, trust=0.0)
     if kind == "search":
-        iterations, seconds = budget
-        return make_player("search", seed, iterations=iterations, seconds=seconds)
+        iterations, seconds, trust = budget
+        return make_player("search", seed, iterations=iterations, seconds=seconds, trust=trust)
     if kind == "level":
         level, iterations, seconds = budget
         return make_level(level, seed, iterations, seconds)
@@ -393,7 +393,7 @@ def verdict(cell: Cell, target: float) -> str:
 
 
 def strength_cells(args, keys: list[str], heuristic: bool) -> dict[tuple[str, str], Cell]:
-    search: Spec = ("search", args.iterations, args.seconds)
+    search: Spec = ("search", args.iterations, args.seconds, args.trust)
     wanted = None if args.matches == "auto" else int(args.matches)
 
     def against(kind: str) -> int | None:   # a search cell left out by --against plays no match
@@ -425,8 +425,9 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
     length = {key: cells[key, "random/random"].decisions / max(1, len(cells[key, "random/random"].shares))
               for key in keys}
     play_cells(sorted(searching, key=lambda c: length[c.key]), args.workers, deadline, args.first)
-    budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
-    print(f"strength: search player ({budget} per decision) in the tested seat, rotating round the table; "
+    budget = (f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
+              + " per decision" + ("" if args.trust is None else f", trust in the rule of thumb {args.trust} SE"))
+    print(f"strength: search player ({budget}) in the tested seat, rotating round the table; "
           f"win share of whole matches (ties split) with its 95 % Wilson interval")
     header = (f"{'game':14} {'pl':>2} │ {'n':>4} {'search vs random':>23} {'random':>6} {'ratio':>5} "
               f"{'heur.':>6} {'≥1.5×':>5} {'>heur':>5} │ {'n':>4} {'search vs heuristic':>23} {'heur.':>6} "
@@ -603,6 +604,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10, help="matches per game for the win rate of the speed table")
     ap.add_argument("--iterations", type=int, default=200, help="search budget for the matches")
     ap.add_argument("--seconds", type=float, default=None, help="search time limit for the matches")
+    ap.add_argument("--trust", type=float, default=None,
+                    help="strength: the search's trust in the rule of thumb, in standard errors (default: each "
+                         "game's heuristic_trust; 0: none)")
     ap.add_argument("--matches", default="auto",
                     help="strength and levels: matches per cell, or 'auto': until the 95%% interval is "
                          "narrower than ±--half-width or --max-matches")
