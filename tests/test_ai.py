@@ -221,14 +221,14 @@ def test_make_player_refuses_unknown_kinds() -> None:
 # needs many deals. Page One's deals are slow to search: many cheap ones (10 playouts) rather than few dear.
 # games that offer computer players (a solitaire such as Spider offers none: `Game.computers`)
 OFFERED = {key for key, game in GAMES.items() if game.computers}
-STRENGTH = [("crazy_eights", 2, 30, 25), ("oh_hell", 3, 24, 75), ("scopa", 2, 45, 50),
+STRENGTH = [("crazy_eights", 2, 30, 25), ("oh_hell", 3, 24, 75), ("scopa", 2, 45, 25),
             ("fan_tan", 3, 36, 25), ("newmarket", 3, 200, 25), ("trash", 4, 1000, 15),
-            ("jack_change_it", 2, 400, 30), ("last_one", 2, 30, 100), ("page_one", 2, 200, 10),
-            ("thirteen", 2, 20, 50), ("big_two", 2, 16, 25), ("dou_dizhu", 3, 150, 15),
+            ("jack_change_it", 2, 400, 30), ("last_one", 2, 30, 50), ("page_one", 2, 200, 10),
+            ("thirteen", 2, 20, 50), ("big_two", 2, 16, 25), ("dou_dizhu", 3, 150, 30),
             ("stop_the_bus", 2, 30, 25), ("i_doubt_it", 3, 14, 10), ("xeri", 2, 30, 25),
-            ("kontsina", 2, 30, 25), ("cassino", 2, 21, 25), ("diloti", 2, 30, 20),
+            ("kontsina", 2, 30, 25), ("cassino", 2, 21, 25), ("diloti", 2, 30, 10),
             ("dingo", 4, 40, 25), ("mattis", 3, 40, 4), ("envite", 4, 450, 50),
-            ("calabrasella", 3, 120, 10), ("trex", 4, 100, 40), ("seven_rummy", 2, 30, 20),
+            ("calabrasella", 3, 120, 10), ("trex", 4, 100, 20), ("seven_rummy", 2, 30, 10),
             ("canasta", 2, 21, 10), ("triple_play", 4, 30, 6),
             ("pirate", 2, 30, 1)]   # Pirate: the heuristic decides every tick (Pirate.heuristic_decides)
 # Calabrasella: a first hand is decisive between seats 0 and 1 only when one of them declares (two defenders
