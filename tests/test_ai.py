@@ -446,7 +446,7 @@ def test_an_easy_computers_slip_is_a_poor_choice_of_the_right_sort_not_a_glitch(
 # 16-7, Fan Tan 15-8, Last One 15-9, Big Two 13-11, Dou Dizhu 10-7; Crazy Eights 17-7 but 25 s; Oh Hell 30-23
 # over 60 at 150 playouts), or not at all (Newmarket 56-63 over 60 deals; Trash 9-15, nearly no choices); Page
 # One and Jack Change It, whose search is being reworked; I Doubt It, whose deals cost minutes.
-LEVEL_DUELS = [("thirteen", 2, 30, 150), ("stop_the_bus", 2, 150, 60)]
+LEVEL_DUELS = [("thirteen", 2, 30, 100), ("stop_the_bus", 2, 150, 60)]
 
 
 @pytest.mark.parametrize(("key", "players", "deals", "budget"), LEVEL_DUELS)
