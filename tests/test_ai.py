@@ -223,7 +223,7 @@ def test_make_player_refuses_unknown_kinds() -> None:
 OFFERED = {key for key, game in GAMES.items() if game.computers}
 STRENGTH = [("crazy_eights", 2, 30, 25), ("oh_hell", 3, 24, 75), ("scopa", 2, 45, 25),
             ("fan_tan", 3, 36, 25), ("newmarket", 3, 200, 25), ("trash", 4, 1000, 15),
-            ("jack_change_it", 2, 400, 30), ("last_one", 2, 30, 50), ("page_one", 2, 200, 10),
+            ("jack_change_it", 2, 400, 15), ("last_one", 2, 30, 50), ("page_one", 2, 200, 10),
             ("thirteen", 2, 20, 50), ("big_two", 2, 16, 25), ("dou_dizhu", 3, 150, 30),
             ("stop_the_bus", 2, 30, 25), ("i_doubt_it", 3, 14, 10), ("xeri", 2, 30, 25),
             ("kontsina", 2, 30, 25), ("cassino", 2, 21, 25), ("diloti", 2, 30, 10),

@@ -18,12 +18,12 @@ from tests.playthrough import play_random
 
 GAMES_PER_KEY = 40
 # What counts is the number of moves checked, and CI's time: each game's random games take at most
-# about 45 s of one CI worker. A random game of I Doubt It runs to its play limit (about 2,000 moves with
+# about 35 s of one CI worker. A random game of I Doubt It runs to its play limit (about 2,000 moves with
 # every seat's window answers), twenty times a Crazy Eights game; Last One's random matches run to their
 # drop-out total (about 1,800 moves); Trash, Oh Hell and Big Two matches last many hands.
-FEWER_GAMES = {"i_doubt_it": 8, "diloti": 8,     # Diloti: a match to 61 or 101 is 300 to 900 moves
-               "last_one": 14, "trash": 24, "oh_hell": 28, "crazy_eights": 32, "big_two": 34,
-               "trex": 16,                        # Trex: 20 hands of 52 cards, over 1,000 moves
+FEWER_GAMES = {"i_doubt_it": 6, "diloti": 6,     # Diloti: a match to 61 or 101 is 300 to 900 moves
+               "last_one": 12, "trash": 18, "oh_hell": 22, "crazy_eights": 24, "big_two": 26, "kontsina": 34,
+               "trex": 14,                        # Trex: 20 hands of 52 cards, over 1,000 moves
                "envite": 20,                      # Envite: up to 12 seats, each one's view checked every move
                "seven_rummy": 20,                 # Seven Rummy: a hand of random play is 200 to 600 moves
                "pirate": 6,                       # Pirate: a random race is 400 to 600 ticks, 1,500 moves
