@@ -250,6 +250,18 @@ def test_game_start_accepts_options_given_as_an_options_object_and_still_checks_
         GAME.start(3, CrazyEightsOptions(hand_size=99), seed=1)
 
 
+def test_each_table_plays_by_its_own_options_even_when_tables_take_turns():
+    # two tables of one game with different house rules, moved alternately (options_of keeps
+    # the last options it parsed): each must keep its own, also after its options change
+    strict = GAME.start(2, {"draw": "one_then_pass"}, seed=1)
+    loose = GAME.start(2, {}, seed=1)
+    for _ in range(2):
+        assert GAME.options_of(strict).draw == "one_then_pass"
+        assert GAME.options_of(loose).draw == "until_playable"
+    loose.options["draw"] = "one_then_pass"
+    assert GAME.options_of(loose).draw == "one_then_pass"
+
+
 def test_apply_refuses_moves_once_the_game_is_over():
     s = GAME.start(2, {}, seed=1)
     s.over = True
