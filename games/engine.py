@@ -354,7 +354,7 @@ class Game(Generic[S]):
 
     def options_of(self, s: S) -> Options:
         # Playouts ask this several times a move with the same options: comparing them with the
-        # last ones parsed is twenty times cheaper than sorting them into the shared cache's key.
+        # last ones parsed is about ten times cheaper than sorting them into the shared cache's key.
         last = self.__dict__.get("_last_options")
         if last is not None and last[0] == s.options:
             return last[1]
