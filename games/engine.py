@@ -339,6 +339,7 @@ class Game(Generic[S]):
     heuristic_trust: ClassVar[float] = 0.0
     computers: ClassVar[bool] = True   # whether computer players may take seats (False: a solitaire such as Spider)
     clock_moves: ClassVar[bool] = False   # whether a member's moves carry the wall clock as ``at=<seconds>``
+    _last_options: tuple[dict[str, Any], Options] | None = None   # options_of's last parse
 
     # -- life cycle
     def start(self, players: int, options: dict[str, Any] | Options | None = None, seed: int = 0) -> S:
@@ -355,7 +356,7 @@ class Game(Generic[S]):
     def options_of(self, s: S) -> Options:
         # Playouts ask this several times a move with the same options: comparing them with the
         # last ones parsed is about ten times cheaper than sorting them into the shared cache's key.
-        last = self.__dict__.get("_last_options")
+        last = self._last_options
         if last is not None and last[0] == s.options:
             return last[1]
         parsed = _parse_options(self.Options, tuple(sorted(s.options.items())))
