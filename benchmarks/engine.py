@@ -20,9 +20,11 @@ against heuristic players, each next to a random or heuristic player in the same
 Wilson intervals; ``--matches auto`` adds matches until the interval is narrower than
 ±``--half-width`` (or ``--max-matches``). Targets (issue 19): against random players at least
 1.5 × the random player's share and more than the heuristic player's; against heuristic players
-more than a heuristic player's share; ``--against heuristic`` (or ``random``) plays only that half. The
-levels section plays two strength levels (games/ai/levels.py) against each other, seated alternately;
-``--players 2`` seats them head to head, where a game's luck hides less of the difference.
+more than a heuristic player's share. Each target is judged on the difference deal by deal (the
+search's share of a deal less the baseline's on the same deal), whose 95 % interval is printed too;
+``--against heuristic`` (or ``random``) plays only that half. The levels section plays two strength
+levels (games/ai/levels.py) against each other, seated alternately; ``--players 2`` seats them head
+to head, where a game's luck hides less of the difference.
 
 The ceiling section plays a clairvoyant search against random players (and, unless ``--against random``,
 against heuristic players), once seeing every hand and the stock's order, once every hand only: no fair
@@ -271,6 +273,22 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+@dataclass(frozen=True)
+class Paired:
+    """A mean difference of two line-ups' shares over the same deals, with the half-width of its 95 % interval."""
+
+    mean: float
+    half: float
+    n: int
+
+    def verdict(self) -> str:
+        """'yes' if the whole interval is above zero, 'yes?' if only the mean is, else 'no'."""
+        return "yes" if self.mean - self.half > 0 else "yes?" if self.mean > 0 else "no"
+
+    def __str__(self) -> str:
+        return f"{self.mean * 100:+6.1f} ±{self.half * 100:4.1f}"
+
+
 @dataclass
 class Cell:
     """One line-up of one game, played over seeded deals, the tested seat rotating round the table.
@@ -318,6 +336,17 @@ class Cell:
         the same deals, not on the luck of different ones; its share over all its deals if they share none."""
         common = [self.by_match[n] for n in other.by_match if n in self.by_match]
         return sum(common) / len(common) if common else self.share
+
+    def paired(self, other: Cell, weight: float = 1.0) -> Paired | None:
+        """This cell's share less ``weight`` × ``other``'s, deal by deal over the deals both played: each deal's
+        luck weighs on both sides alike and drops out of the difference, and the baseline's own sampling
+        noise is counted, where a share set against the baseline's mean counts neither. None: no deal in common."""
+        diffs = [share - weight * other.by_match[n] for n, share in self.by_match.items() if n in other.by_match]
+        if not diffs:
+            return None
+        mean = statistics.fmean(diffs)
+        spread = statistics.stdev(diffs) if len(diffs) > 1 else 1.0
+        return Paired(mean, 1.96 * spread / math.sqrt(len(diffs)), len(diffs))
 
     def batch(self) -> int:
         """How many more matches to send now (0: enough)."""
@@ -385,11 +414,12 @@ def interval_text(cell: Cell) -> str:
     return f"{cell.share:>6.1%} [{low:>5.1%},{high:>6.1%}]"
 
 
-def verdict(cell: Cell, target: float) -> str:
-    """'yes' if the whole interval clears the target, 'yes?' if only the share does, else 'no'."""
-    if not cell.shares:
-        return "—"
-    return "yes" if cell.interval()[0] > target else "yes?" if cell.share > target else "no"
+def paired_verdict(paired: Paired | None) -> str:
+    return "—" if paired is None else paired.verdict()
+
+
+def paired_text(paired: Paired | None) -> str:
+    return "—" if paired is None else str(paired)
 
 
 def strength_cells(args, keys: list[str], heuristic: bool) -> dict[tuple[str, str], Cell]:
@@ -434,28 +464,48 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
               f"{'>heur':>5} │ {'max ms':>6}")
     print(header)
     print("─" * len(header))
+    pairs: dict[str, list[Paired | None]] = {}
     for key in keys:
         a = cells[key, "search/random"]
-        rand = cells[key, "random/random"].share_on(a)
+        randoms = cells[key, "random/random"]
+        rand = randoms.share_on(a)
         ratio = a.share / rand if rand else float("nan")
+        pairs[key] = [a.paired(randoms, 1.5)]
         line = (f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand:>6.1%} "
                 f"{ratio:>5.2f} ")
         if heuristic:
             b = cells[key, "search/heuristic"]
-            heur, hh = cells[key, "heuristic/random"].share_on(a), cells[key, "heuristic/heuristic"].share_on(b)
-            line += (f"{heur:>6.1%} {verdict(a, 1.5 * rand):>5} {verdict(a, heur):>5} │ "
-                     f"{len(b.shares):>4} {interval_text(b)} {hh:>6.1%} {verdict(b, hh):>5} │ ")
+            thumbs, alike = cells[key, "heuristic/random"], cells[key, "heuristic/heuristic"]
+            pairs[key] += [a.paired(thumbs), b.paired(alike)]
+            line += (f"{thumbs.share_on(a):>6.1%} {paired_verdict(pairs[key][0]):>5} "
+                     f"{paired_verdict(pairs[key][1]):>5} │ "
+                     f"{len(b.shares):>4} {interval_text(b)} {alike.share_on(b):>6.1%} "
+                     f"{paired_verdict(pairs[key][2]):>5} │ ")
             longest = max(a.longest, b.longest)
         else:
-            line += f"{'—':>6} {verdict(a, 1.5 * rand):>5} {'—':>5} │ heuristic player not available │ "
+            line += f"{'—':>6} {paired_verdict(pairs[key][0]):>5} {'—':>5} │ heuristic player not available │ "
             longest = a.longest
         print(line + f"{longest * 1e3:>6.0f}", flush=True)
     print(f"\nrandom, heur.: a random or heuristic player in the tested seat against the same opponents, over "
           f"the deals the search's matches of that line played (of {args.baseline_matches} each); "
           f"ratio = search ÷ random.\n"
           f"Targets: search vs random ≥ 1.5 × random and > heuristic vs random; search vs heuristic > "
-          f"heuristic vs heuristic. yes: the whole interval clears it; yes?: only the share does.\n"
-          f"max ms: the search player's longest decision (its budget: {budget}).")
+          f"heuristic vs heuristic, judged deal by deal (below). yes: the whole interval clears it; yes?: only "
+          f"the mean does.\n"
+          f"max ms: the search player's longest decision (its budget: {budget}).\n")
+    print("paired: the search's share less the target's on each deal both played, mean in points with its 95 % "
+          "interval")
+    header = (f"{'game':14} │ {'n':>4} {'search − 1.5×random':>19} {'search − heur.':>14} │ {'n':>4} "
+              f"{'search − heur.':>14}")
+    print(header)
+    print("─" * len(header))
+    for key in keys:
+        found = pairs[key] + [None] * (3 - len(pairs[key]))
+        n_a = found[0].n if found[0] else 0
+        n_b = found[2].n if found[2] else 0
+        print(f"{key:14} │ {n_a:>4} {paired_text(found[0]):>19} {paired_text(found[1]):>14} │ {n_b:>4} "
+              f"{paired_text(found[2]):>14}", flush=True)
+    print()
     print_left_out(cells.values())
 
 
@@ -504,12 +554,13 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
                 a = cells[key, f"sees {sees}/{opponent}"]
                 same = alike.share_on(a)
                 ratio = a.share / same if same else float("nan")
-                line += f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} {verdict(a, factor * same):>5}"
+                line += (f" │ {len(a.shares):>4} {interval_text(a)} {ratio:>5.2f} "
+                         f"{paired_verdict(a.paired(alike, factor)):>5}")
             print(line, flush=True)
-        print(f"{target}: the target against {opponent} players (issue 19), {words}; yes if "
-              "the whole interval clears it, yes? if only the share does, else no. Where the search that sees all "
-              "stays under it, no fair player reaches it; where only the one that sees the stock does, the luck of "
-              "the draw decides more than reading the others' hands could.\n")
+        print(f"{target}: the target against {opponent} players (issue 19), {words}, judged deal by deal; yes "
+              "if the whole interval of the difference clears it, yes? if only its mean does, else no. Where the "
+              "search that sees all stays under it, no fair player reaches it; where only the one that sees the "
+              "stock does, the luck of the draw decides more than reading the others' hands could.\n")
     print_left_out(cells.values())
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.engine import Cell, play_match, seats_for, verdict, wilson
+from benchmarks.engine import Cell, play_match, seats_for, wilson
 
 
 def result_with(cell: Cell, n: int, share: float) -> tuple[list[float], list[float], list[int]]:
@@ -63,12 +63,50 @@ def test_auto_cells_stop_once_the_interval_is_narrow_enough_or_at_the_cap() -> N
     assert capped.batch() == 0
 
 
-def test_verdict_says_yes_only_when_the_whole_interval_clears_the_target() -> None:
-    cell = Cell("scopa", 2, [("random",), ("random",)], frozenset({0}), 100)
-    cell.shares = [1.0] * 60 + [0.0] * 40       # 60 % [50.2 %, 69.1 %]
-    assert verdict(cell, 0.45) == "yes"
-    assert verdict(cell, 0.55) == "yes?"
-    assert verdict(cell, 0.65) == "no"
+def cells_with(search: list[float], baseline: list[float]) -> tuple[Cell, Cell]:
+    """A search cell and a random baseline in Scopa, the tested seat winning ``search[n]`` and ``baseline[n]``
+    of deal n."""
+    made = []
+    for first, shares in ((("search", 100, None, None),), search), ((("random",),), baseline):
+        cell = Cell("scopa", 2, [first[0], ("random",)], frozenset({0}), len(shares))
+        for n, share in enumerate(shares):
+            cell.record(n, result_with(cell, n, share))
+        made.append(cell)
+    return made[0], made[1]
+
+
+def test_a_lead_kept_on_every_deal_is_shown_where_the_same_shares_on_unrelated_deals_would_not_be() -> None:
+    """The targets are judged deal by deal: a search that wins every deal its baseline wins and one in ten
+    more (40 of 100 against 30) is shown above it, since the deals' luck drops out of the difference; the
+    same 40 against 30 with no deal in common to both would leave the intervals overlapping."""
+    baseline = [1.0] * 30 + [0.0] * 70
+    search = [1.0] * 40 + [0.0] * 60
+    a, b = cells_with(search, baseline)
+    paired = a.paired(b)
+    assert paired.n == 100 and paired.mean == pytest.approx(0.10)
+    assert paired.verdict() == "yes" and paired.mean - paired.half > 0.04
+    assert wilson(40, 100)[0] < wilson(30, 100)[1], "apart, the two shares' intervals overlap"
+
+
+def test_a_lead_that_swaps_deals_at_random_is_not_shown() -> None:
+    """40 % against 30 % where the search wins other deals than its baseline: the difference's interval
+    spans zero, so the verdict rests on the mean only ('yes?'); a search behind on the mean is 'no'."""
+    baseline = [1.0, 0.0, 0.0] * 10 + [0.0] * 10              # 10 of 40
+    search = [0.0, 1.0, 1.0, 0.0] * 5 + [0.0, 1.0] * 3 + [0.0] * 14   # 13 of 40
+    a, b = cells_with(search, baseline)
+    paired = a.paired(b)
+    assert paired.mean == pytest.approx(3 / 40) and paired.mean - paired.half < 0 < paired.mean
+    assert paired.verdict() == "yes?"
+    assert b.paired(a).verdict() == "no"
+
+
+def test_the_random_target_weighs_the_baseline_by_one_and_a_half_and_only_shared_deals_count() -> None:
+    a, b = cells_with([1.0, 1.0, 0.0, 1.0], [1.0, 0.0, 0.0])
+    paired = a.paired(b, 1.5)
+    assert paired.n == 3, "deal 3 has no baseline"
+    assert paired.mean == pytest.approx((1 - 1.5 + 1 + 0) / 3)
+    lone = Cell("scopa", 2, [("random",), ("random",)], frozenset({0}), 1)
+    assert a.paired(lone) is None
 
 
 def test_a_match_gives_out_the_whole_win_and_counts_every_decision() -> None:
