@@ -289,6 +289,17 @@ class Paired:
         return f"{self.mean * 100:+6.1f} ±{self.half * 100:4.1f}"
 
 
+def paired_difference(these: dict[int, float], those: dict[int, float], weight: float = 1.0) -> Paired | None:
+    """The mean of ``these[n] - weight * those[n]`` over the deals n both played, with its 95 % interval: each
+    deal's luck weighs on both sides alike and drops out of the difference, and both sides' sampling noise is
+    counted, where a share set against the other's mean counts neither. None: no deal in common."""
+    diffs = [share - weight * those[n] for n, share in these.items() if n in those]
+    if not diffs:
+        return None
+    spread = statistics.stdev(diffs) if len(diffs) > 1 else 1.0
+    return Paired(statistics.fmean(diffs), 1.96 * spread / math.sqrt(len(diffs)), len(diffs))
+
+
 @dataclass
 class Cell:
     """One line-up of one game, played over seeded deals, the tested seat rotating round the table.
@@ -338,15 +349,8 @@ class Cell:
         return sum(common) / len(common) if common else self.share
 
     def paired(self, other: Cell, weight: float = 1.0) -> Paired | None:
-        """This cell's share less ``weight`` × ``other``'s, deal by deal over the deals both played: each deal's
-        luck weighs on both sides alike and drops out of the difference, and the baseline's own sampling
-        noise is counted, where a share set against the baseline's mean counts neither. None: no deal in common."""
-        diffs = [share - weight * other.by_match[n] for n, share in self.by_match.items() if n in other.by_match]
-        if not diffs:
-            return None
-        mean = statistics.fmean(diffs)
-        spread = statistics.stdev(diffs) if len(diffs) > 1 else 1.0
-        return Paired(mean, 1.96 * spread / math.sqrt(len(diffs)), len(diffs))
+        """This cell's share less ``weight`` × ``other``'s, deal by deal (`paired_difference`)."""
+        return paired_difference(self.by_match, other.by_match, weight)
 
     def batch(self) -> int:
         """How many more matches to send now (0: enough)."""
@@ -445,7 +449,7 @@ def strength_cells(args, keys: list[str], heuristic: bool) -> dict[tuple[str, st
     return cells
 
 
-def strength_table(args, keys: list[str], deadline: float | None) -> None:
+def strength_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
     heuristic = heuristic_available()
     cells = strength_cells(args, keys, heuristic)
     # the baselines first: they are cheap, and a deadline should cut the search matches short, not them;
@@ -507,6 +511,7 @@ def strength_table(args, keys: list[str], deadline: float | None) -> None:
               f"{paired_text(found[2]):>14}", flush=True)
     print()
     print_left_out(cells.values())
+    return list(cells.values())
 
 
 def print_left_out(cells) -> None:
@@ -517,7 +522,7 @@ def print_left_out(cells) -> None:
     print(f"Crashed matches (an exception, left out): {', '.join(crashed) or 'none'}\n")
 
 
-def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
+def ceiling_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
     """A clairvoyant search against random (or heuristic) players, next to such a player in its seat: how
     far above them any player can get (seeing everything), and how far reading the others' hands would take it."""
     wanted = None if args.matches == "auto" else int(args.matches)
@@ -562,6 +567,7 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> None:
               "search that sees all stays under it, no fair player reaches it; where only the one that sees the "
               "stock does, the luck of the draw decides more than reading the others' hands could.\n")
     print_left_out(cells.values())
+    return list(cells.values())
 
 
 # issue 19's target against each kind of opponent: a factor of that player's share in its seat, column, words
@@ -572,7 +578,7 @@ CEILING_TARGETS = {"random": (1.5, "≥1.5×", "1.5 × that player's share"),
 LEVEL_PAIRS = [("strong", "normal"), ("strong", "easy"), ("normal", "easy")]
 
 
-def levels_table(args, keys: list[str], deadline: float | None) -> None:
+def levels_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
     """Two strength levels sit alternately round the table (the line-up turning match by match);
     a level's fair share of the wins is its share of the seats."""
     wanted = None if args.matches == "auto" else int(args.matches)
@@ -601,17 +607,29 @@ def levels_table(args, keys: list[str], deadline: float | None) -> None:
               + " │ ".join(f"{len(c.shares):>4} {interval_text(c)}" for c in row), flush=True)
     print()
     print_left_out(cells.values())
+    return list(cells.values())
 
 
 def strength_sections(args) -> None:
     keys = args.only or sorted(GAMES)
     deadline = None if args.minutes is None else time.time() + 60 * args.minutes
+    played: list[Cell] = []
     if "strength" in args.sections:
-        strength_table(args, keys, deadline)
+        played += strength_table(args, keys, deadline)
     if "ceiling" in args.sections:
-        ceiling_table(args, keys, deadline)
+        played += ceiling_table(args, keys, deadline)
     if "levels" in args.sections:
-        levels_table(args, keys, deadline)
+        played += levels_table(args, keys, deadline)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as out:
+            json.dump(record_of(played, sys.argv[1:]), out, indent=1)
+
+
+def record_of(cells: list[Cell], argv: list[str]) -> dict:
+    """What `benchmarks.compare` reads: each cell's share deal by deal, under '<game> <line-up>'. Seeded deals
+    replay alike, so two records made with different code or settings compare deal by deal."""
+    return {"argv": argv, "cells": {f"{c.key} {c.label}": {str(n): share for n, share in sorted(c.by_match.items())}
+                                    for c in cells if c.by_match}}
 
 
 def _share(share: float | None) -> str:
@@ -679,6 +697,9 @@ def main() -> None:
     ap.add_argument("--pairs", nargs="*", default=[f"{h}:{lo}" for h, lo in LEVEL_PAIRS],
                     choices=[f"{h}:{lo}" for h, lo in LEVEL_PAIRS],
                     help="levels: which pairs play (a pair left out plays no match)")
+    ap.add_argument("--record", default=None, metavar="FILE",
+                    help="strength, ceiling and levels: write every match's result to FILE (JSON), for "
+                         "python -m benchmarks.compare")
     ap.add_argument("--sees", nargs="*", default=["all", "hands"], choices=["all", "hands"],
                     help="ceiling: what the clairvoyant search sees (every hand and the stock, or every hand)")
     args = ap.parse_args()

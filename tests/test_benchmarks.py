@@ -4,9 +4,13 @@ must be right."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from benchmarks.engine import Cell, play_match, seats_for, wilson
+from benchmarks.compare import compared, load
+from benchmarks.compare import main as compare_main
+from benchmarks.engine import Cell, play_match, record_of, seats_for, wilson
 
 
 def result_with(cell: Cell, n: int, share: float) -> tuple[list[float], list[float], list[int]]:
@@ -67,8 +71,8 @@ def cells_with(search: list[float], baseline: list[float]) -> tuple[Cell, Cell]:
     """A search cell and a random baseline in Scopa, the tested seat winning ``search[n]`` and ``baseline[n]``
     of deal n."""
     made = []
-    for first, shares in ((("search", 100, None, None),), search), ((("random",),), baseline):
-        cell = Cell("scopa", 2, [first[0], ("random",)], frozenset({0}), len(shares))
+    for first, shares in ((("search", 100, None, None), search), (("random",), baseline)):
+        cell = Cell("scopa", 2, [first, ("random",)], frozenset({0}), len(shares), label=f"{first[0]}/random")
         for n, share in enumerate(shares):
             cell.record(n, result_with(cell, n, share))
         made.append(cell)
@@ -123,3 +127,18 @@ def test_games_are_dealt_for_their_usual_table_or_the_nearest_count_allowed() ->
     assert seats_for("crazy_eights") == 4 and seats_for("dou_dizhu") == 3
     assert seats_for("dou_dizhu", 2) == 3 and seats_for("scopa", 4) == 2
     assert seats_for("crazy_eights", 2) == 2 and seats_for("crazy_eights", 12) == 8
+
+
+def test_two_recorded_runs_compare_deal_by_deal(tmp_path, capsys) -> None:
+    """A change recorded before and after (`--record`, `benchmarks.compare`): only the deals both runs played
+    count, and a change that wins two more deals of four and loses none shows as +50 points, 2 better, 0 worse."""
+    before, _ = cells_with([1.0, 0.0, 0.0, 1.0, 1.0], [0.0])
+    after, _ = cells_with([1.0, 1.0, 1.0, 1.0], [0.0])
+    for cell, name in ((before, "before.json"), (after, "after.json")):
+        (tmp_path / name).write_text(json.dumps(record_of([cell], ["--only", "scopa"])))
+    rows = compared(load(str(tmp_path / "before.json")), load(str(tmp_path / "after.json")))
+    ((line, old, new, diff, better, worse),) = rows
+    assert line == "scopa search/random" and diff.n == 4
+    assert (old, new, diff.mean, better, worse) == (0.5, 1.0, 0.5, 2, 0)
+    compare_main([str(tmp_path / "before.json"), str(tmp_path / "after.json")])
+    assert "scopa search/random" in capsys.readouterr().out
