@@ -20,7 +20,7 @@ against several opponents a move's reward would hardly depend on the move.
 The search's pick is the most visited move. In games of much luck a few hundred
 playouts often cannot tell two moves apart, and picking the more visited one is
 then close to a coin toss, which lost to the plain rule of thumb in Stop the Bus,
-Crazy Eights, Fan Tan, Newmarket and Trash. There the game sets a
+Crazy Eights, Fan Tan, Newmarket, Trash and I Doubt It. There the game sets a
 ``heuristic_trust``: where its rule of thumb (``heuristic_move``) differs from the
 pick, the rule of thumb stands unless the pick's mean reward is higher by that
 many standard errors of the difference. Where the search does see a difference it
