@@ -176,6 +176,7 @@ Spec = tuple
 MATCH_SEED = 50_000
 MATCH_PLIES = 20_000   # a match still going after this many moves is stuck (a bug): it is counted apart
 STARTED = time.time()   # progress lines say how long the benchmark has run
+PROGRESS_EVERY = 50   # a long cell prints its share so far every this many matches
 
 
 class Clairvoyant:
@@ -352,6 +353,16 @@ class Cell:
         """This cell's share less ``weight`` × ``other``'s, deal by deal (`paired_difference`)."""
         return paired_difference(self.by_match, other.by_match, weight)
 
+    @property
+    def finished(self) -> int:
+        """Matches sent and back, whatever their outcome."""
+        return len(self.shares) + self.stuck + self.crashed
+
+    def report_due(self) -> bool:
+        """Whether to print this cell's line now: whenever every match sent is back, and every
+        `PROGRESS_EVERY` matches on the way (a cell of 400 matches at the bot's budget takes an hour)."""
+        return self.finished == self.sent or self.finished % PROGRESS_EVERY == 0
+
     def batch(self) -> int:
         """How many more matches to send now (0: enough)."""
         limit = self.wanted if self.wanted is not None else self.cap
@@ -402,13 +413,14 @@ def play_cells(cells: list[Cell], workers: int, deadline: float | None, first: i
                     cell.stuck += 1
                 elif result != "crashed":
                     cell.record(n, result)
-                if len(cell.shares) + cell.stuck + cell.crashed == cell.sent:
+                if cell.report_due():
                     low, high = cell.interval()
+                    so_far = "" if cell.finished == cell.sent else f" (of {cell.sent}, so far)"
                     print(f"[{(time.time() - STARTED) / 60:5.1f} min] {cell.key:14} {cell.label:24} "
-                          f"{len(cell.shares):>4} matches: {cell.share:5.1%} [{low:.1%}, {high:.1%}]",
+                          f"{len(cell.shares):>4} matches: {cell.share:5.1%} [{low:.1%}, {high:.1%}]{so_far}",
                           file=sys.stderr, flush=True)
-                    if deadline is None or time.time() < deadline:
-                        send(cell)
+                if cell.finished == cell.sent and (deadline is None or time.time() < deadline):
+                    send(cell)
 
 
 def interval_text(cell: Cell) -> str:

@@ -142,3 +142,16 @@ def test_two_recorded_runs_compare_deal_by_deal(tmp_path, capsys) -> None:
     assert (old, new, diff.mean, better, worse) == (0.5, 1.0, 0.5, 2, 0)
     compare_main([str(tmp_path / "before.json"), str(tmp_path / "after.json")])
     assert "scopa search/random" in capsys.readouterr().out
+
+
+def test_a_long_cell_reports_its_share_so_far_every_fifty_matches() -> None:
+    """A cell of 400 matches at the bot's budget runs for an hour: it shows its share so far every 50 matches
+    back, and its whole line once every match sent is back."""
+    cell = Cell("scopa", 2, [("random",), ("random",)], frozenset({0}), 120)
+    cell.sent = cell.batch()
+    due = []
+    for n in range(cell.sent):
+        cell.record(n, result_with(cell, n, 1.0))
+        if cell.report_due():
+            due.append(cell.finished)
+    assert due == [50, 100, 120]
