@@ -176,7 +176,8 @@ Spec = tuple
 MATCH_SEED = 50_000
 MATCH_PLIES = 20_000   # a match still going after this many moves is stuck (a bug): it is counted apart
 STARTED = time.time()   # progress lines say how long the benchmark has run
-PROGRESS_EVERY = 50   # a long cell prints its share so far every this many matches
+PROGRESS_EVERY = 50   # a slow cell prints its share so far every this many matches,
+PROGRESS_SECONDS = 60   # once it has gone this long without a line
 
 
 class Clairvoyant:
@@ -322,6 +323,7 @@ class Cell:
     stuck: int = 0
     crashed: int = 0
     sent: int = 0
+    shown_at: float = field(default_factory=time.time)   # when this cell last printed a line (or began)
 
     def line_up(self, n: int) -> tuple[list[Spec], frozenset[int]]:
         turn = n % self.players
@@ -358,10 +360,13 @@ class Cell:
         """Matches sent and back, whatever their outcome."""
         return len(self.shares) + self.stuck + self.crashed
 
-    def report_due(self) -> bool:
-        """Whether to print this cell's line now: whenever every match sent is back, and every
-        `PROGRESS_EVERY` matches on the way (a cell of 400 matches at the bot's budget takes an hour)."""
-        return self.finished == self.sent or self.finished % PROGRESS_EVERY == 0
+    def report_due(self, now: float) -> bool:
+        """Whether to print this cell's line now: whenever every match sent is back, and on the way
+        every `PROGRESS_EVERY` matches if the last line is `PROGRESS_SECONDS` old (a cell of 400 matches
+        at the bot's budget takes an hour; a random player's takes seconds and needs no progress)."""
+        if self.finished == self.sent:
+            return True
+        return self.finished % PROGRESS_EVERY == 0 and now - self.shown_at >= PROGRESS_SECONDS
 
     def batch(self) -> int:
         """How many more matches to send now (0: enough)."""
@@ -413,7 +418,8 @@ def play_cells(cells: list[Cell], workers: int, deadline: float | None, first: i
                     cell.stuck += 1
                 elif result != "crashed":
                     cell.record(n, result)
-                if cell.report_due():
+                if cell.report_due(time.time()):
+                    cell.shown_at = time.time()
                     low, high = cell.interval()
                     so_far = "" if cell.finished == cell.sent else f" (of {cell.sent}, so far)"
                     print(f"[{(time.time() - STARTED) / 60:5.1f} min] {cell.key:14} {cell.label:24} "

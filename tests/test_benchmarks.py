@@ -144,14 +144,18 @@ def test_two_recorded_runs_compare_deal_by_deal(tmp_path, capsys) -> None:
     assert "scopa search/random" in capsys.readouterr().out
 
 
-def test_a_long_cell_reports_its_share_so_far_every_fifty_matches() -> None:
-    """A cell of 400 matches at the bot's budget runs for an hour: it shows its share so far every 50 matches
-    back, and its whole line once every match sent is back."""
-    cell = Cell("scopa", 2, [("random",), ("random",)], frozenset({0}), 120)
-    cell.sent = cell.batch()
-    due = []
-    for n in range(cell.sent):
-        cell.record(n, result_with(cell, n, 1.0))
-        if cell.report_due():
-            due.append(cell.finished)
-    assert due == [50, 100, 120]
+def test_a_slow_cell_reports_its_share_so_far_every_fifty_matches() -> None:
+    """A cell of 400 matches at the bot's budget runs for an hour: once a minute has passed since its last
+    line it shows its share so far at the next fiftieth match, and its whole line once every match sent is
+    back (one second a match: every hundred). A quick cell shows only its whole line."""
+    for pace, wanted_lines in ((1.0, [100, 200, 300, 310]), (0.01, [310])):
+        cell = Cell("scopa", 2, [("random",), ("random",)], frozenset({0}), 310, shown_at=0.0)
+        cell.sent = cell.batch()
+        lines = []
+        for n in range(cell.sent):
+            cell.record(n, result_with(cell, n, 1.0))
+            now = (n + 1) * pace
+            if cell.report_due(now):
+                cell.shown_at = now
+                lines.append(cell.finished)
+        assert lines == wanted_lines
