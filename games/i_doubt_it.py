@@ -101,7 +101,7 @@ T, N = texts("i_doubt_it")
 DOUBT = "doubt"
 MAX_CLEARS = 3
 DOUBT_BASE = 0.15          # how often playout players doubt a claim that looks plausible
-LAST_PLAY_DOUBT = 0.6      # and a player's last cards
+LAST_PLAY_DOUBT = 0.6      # and a player's last cards when ``places`` plays on (else always)
 RANKS = tuple(range(1, 14))
 SINGULAR = {1: T("Ace"), 2: T("Two"), 3: T("Three"), 4: T("Four"), 5: T("Five"), 6: T("Six"), 7: T("Seven"),
             8: T("Eight"), 9: T("Nine"), 10: T("Ten"), 11: T("Jack"), 12: T("Queen"), 13: T("King")}
@@ -800,14 +800,20 @@ class IDoubtIt(Game[IDoubtItState]):
 
     def hand_progress(self, s: IDoubtItState) -> list[float]:
         """Fewer cards is better; cards laid down under an open doubt window still count
-        for their owner, so a playout cut in the middle of a challenge is judged fairly."""
+        for their owner, so a playout cut in the middle of a challenge is judged fairly.
+        Once the match is over the cards held no longer count: the losers lost alike (with
+        ``places`` the places say who came closer). Counted, they made doubting a last play
+        that turns out true, which costs nothing then, look like a loss of a dozen cards."""
+        if s.over:
+            return [0.0] * s.players
         out = [-float(self.held(s, i)) for i in range(s.players)]
         if s.window:
             out[s.claim["seat"]] -= s.claim["count"]
         return out
 
     def rollout_move(self, s, seat, moves, rng):
-        """Doubt a claim the cards one sees make impossible, and a last play; otherwise
+        """Doubt a claim the cards one sees make impossible, and a last play (with ``places``
+        only often: there the pile costs a place); otherwise
         doubt more often the more of the unseen copies a claim needs and the fewer cards
         the declarer has left. Play every true card; without one, bluff one card of the
         rank whose turn comes back last."""
@@ -815,8 +821,9 @@ class IDoubtIt(Game[IDoubtItState]):
             c = s.claim
             rank, count, declarer = c["rank"], c["count"], c["seat"]
             left = self.held(s, declarer)
-            if not left:       # a last play: often doubted, but not blindly (others may pass too)
-                return _DOUBT_MOVES[0] if rng.random() < LAST_PLAY_DOUBT else _DOUBT_MOVES[1]
+            if not left:   # a last play wins if true whatever one does: doubting it costs nothing but a place
+                doubt = not s.options["places"] or rng.random() < LAST_PLAY_DOUBT
+                return _DOUBT_MOVES[0] if doubt else _DOUBT_MOVES[1]
             of_rank = C.RANK
             seen = sum(1 for x in s.hands[seat] if of_rank[x] == rank)
             for shown in s.shown:

@@ -8,6 +8,7 @@ import pytest
 
 from games import cards as C
 from games import registry
+from games.ai import SearchPlayer
 from games.common.window import reaction_id
 from games.engine import BadOption, IllegalMove, Move
 from games.i_doubt_it import CHOOSE_FALSE, CHOOSE_TRUE, GAME, PICK_FALSE, IDoubtItOptions, claim_text
@@ -623,6 +624,24 @@ def test_the_playout_policy_plays_every_true_card_or_one_bluff_it_needs_last():
     assert GAME.rollout_move(s2, 0, GAME.moves(s2, 0), rng) == Move.parse("bluff A n=1")
 
 
+def test_the_playout_policy_always_doubts_a_last_play_unless_places_make_the_pile_cost_a_place():
+    """A last play not doubted, or doubted but true, wins the hand: doubting it costs nothing, and catching a
+    lie is the only way to stop it. With places the pile costs a place, so there it is only often doubted."""
+    for options, always in (({}, True), ({"places": True}, False)):
+        s = table([["7S"], ["2C", "3C"], ["4C", "5C"]], rank=7, options=options)
+        declare(s, 0, "7 n=1")
+        answers = {GAME.rollout_move(s, 1, GAME.moves(s, 1), random.Random(n)) for n in range(40)}
+        assert answers == ({Move("doubt")} if always else {Move("doubt"), Move("pass")})
+
+
+def test_a_search_player_doubts_a_last_play_that_may_be_a_bluff():
+    """Seen from seat 1, seat 0's last card may be any of the 46 unseen: mostly not a 7."""
+    s = table([["9S"], ["2C", "3C", "JD"], ["4C", "5C", "QH"]], rank=7)
+    declare(s, 0, "9 n=1")
+    for seed in range(3):
+        assert SearchPlayer(iterations=200, seconds=None, seed=seed).choose(GAME, s, 1) == Move("doubt")
+
+
 def test_search_playouts_are_asked_to_stay_short():
     assert GAME.playout_plies(table([["7S"], ["2C"], ["4C"]])) == 24
     assert GAME.playout_plies(GAME.start(10, {}, 1)) == 80
@@ -635,6 +654,15 @@ def test_progress_counts_cards_still_under_doubt_for_their_owner():
     assert GAME.hand_progress(s) == [-3.0, -2.0, -2.0]
     answer_all(s, {})
     assert GAME.hand_progress(s) == [-1.0, -2.0, -2.0]
+
+
+def test_once_the_match_is_won_the_cards_the_losers_hold_no_longer_count_for_the_search():
+    """A one-hand match: whoever goes out wins and the others lose alike, with two cards or with the pile."""
+    s = table([["7S"], ["2C", "3C"], ["4C", "5C"]], rank=7)
+    declare(s, 0, "7 n=1")
+    answer_all(s, {1: "doubt"})
+    assert s.over and GAME.held(s, 1) > GAME.held(s, 2)
+    assert GAME.hand_progress(s) == [0.0, 0.0, 0.0]
 
 
 # --- whole games ----------------------------------------------------------------------------------
