@@ -52,8 +52,10 @@ Choices where the rules file leaves room (decisions in ``shared/rules/i_doubt_it
   the win; with ``places`` the remaining places go by fewest cards).
 * Computer players: the playout policy plays every true card it holds, else one
   bluff card of the rank it will need last; it doubts claims its own cards prove
-  false, often a player's last cards, and otherwise more often the more unseen
-  copies a claim needs. The search keeps to that rule of thumb unless one standard
+  false and every last play (it wins anyway if true; with ``places``, where the pile
+  costs a place, only often), and otherwise more often the more unseen copies a
+  claim needs. Once the match is over the search's reward no longer ranks the
+  losers by the cards they hold. The search keeps to that rule of thumb unless one standard
   error sure of a better move (``heuristic_trust``): its playouts imagine the others
   doubting like the rule of thumb, and left to itself it bluffed with several cards
   where players who doubt more (random ones) caught it; trusting the rule of thumb it
