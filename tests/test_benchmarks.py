@@ -11,6 +11,7 @@ import pytest
 from benchmarks.compare import compared, load
 from benchmarks.compare import main as compare_main
 from benchmarks.engine import Cell, play_match, record_of, seats_for, wilson
+from benchmarks.pool import Mismatch, pooled, targets
 
 
 def result_with(cell: Cell, n: int, share: float) -> tuple[list[float], list[float], list[int]]:
@@ -159,3 +160,31 @@ def test_a_slow_cell_reports_its_share_so_far_every_fifty_matches() -> None:
                 cell.shown_at = now
                 lines.append(cell.finished)
         assert lines == wanted_lines
+
+
+def scopa_record(first: int, search: list[float], baseline: list[float], argv: list[str]) -> dict:
+    """A record of a Scopa run from deal ``first`` on: the search and a random player in the tested seat."""
+    cells = []
+    for spec, shares in ((("search", 100, None, None), search), (("random",), baseline)):
+        cell = Cell("scopa", 2, [spec, ("random",)], frozenset({0}), len(shares), label=f"{spec[0]}/random")
+        for n, share in enumerate(shares, start=first):
+            cell.record(n, result_with(cell, n, share))
+        cells.append(cell)
+    return record_of(cells, argv)
+
+
+def test_runs_on_fresh_deals_pool_into_one_verdict_and_mismatched_runs_are_refused() -> None:
+    """`benchmarks.pool`: a second run from ``--first 4`` adds its deals to the first run's, and the 1.5 × random
+    target is judged over all eight; a deal with two results, or other settings, means two different players."""
+    argv = ["--only", "scopa", "--iterations", "1000"]
+    a = scopa_record(0, [1.0, 1.0, 0.0, 1.0], [0.0, 1.0, 0.0, 0.0], argv)
+    b = scopa_record(4, [1.0, 0.0, 1.0, 1.0], [0.0, 0.0, 1.0, 0.0], argv)
+    lines = pooled([a, b])
+    assert sorted(lines["scopa search/random"]) == list(range(8))
+    ((game, label, share, paired),) = targets(lines)
+    assert (game, label, paired.n) == ("scopa", "search − 1.5×random", 8)
+    assert share == 0.75 and paired.mean == pytest.approx(0.75 - 1.5 * 0.25)
+    with pytest.raises(Mismatch, match="deal 3"):
+        pooled([a, scopa_record(3, [0.0], [0.0], argv)])
+    with pytest.raises(Mismatch, match="settings"):
+        pooled([a, scopa_record(4, [1.0], [0.0], ["--only", "scopa", "--iterations", "100"])])
