@@ -238,13 +238,13 @@ def heuristic_available() -> bool:
     return True
 
 
-def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: float | None):
-    """Match ``n`` (its deal is seeded by ``n``) with ``specs[seat]`` playing each seat. Returns each
+def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: float | None, build=build_player):
+    """Match ``n`` (its deal is seeded by ``n``) with ``build(specs[seat], seed)`` playing each seat. Returns each
     seat's share of the win (ties split), its longest decision in seconds and its number of decisions;
     None when the deadline passed before the match ended, "stuck" when it did not end in MATCH_PLIES."""
     game = GAMES[key]
     s = game.start(players, MATCH_OPTIONS.get(key, {}), MATCH_SEED + n)
-    seats = [build_player(spec, n * 16 + i) for i, spec in enumerate(specs)]
+    seats = [build(spec, n * 16 + i) for i, spec in enumerate(specs)]
     order = random.Random(n)   # who acts first when several seats may act (claims, challenges)
     longest = [0.0] * players
     decisions = [0] * players

@@ -5,13 +5,17 @@ must be right."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
+from benchmarks.choices import PartlyRandom, kind_of, worth
 from benchmarks.compare import compared, load
 from benchmarks.compare import main as compare_main
 from benchmarks.engine import Cell, play_match, record_of, seats_for, wilson
 from benchmarks.pool import Mismatch, pooled, targets
+from games.ai.heuristic import HeuristicPlayer
+from games.registry import GAMES
 
 
 def result_with(cell: Cell, n: int, share: float) -> tuple[list[float], list[float], list[int]]:
@@ -188,3 +192,38 @@ def test_runs_on_fresh_deals_pool_into_one_verdict_and_mismatched_runs_are_refus
         pooled([a, scopa_record(3, [0.0], [0.0], argv)])
     with pytest.raises(Mismatch, match="settings"):
         pooled([a, scopa_record(4, [1.0], [0.0], ["--only", "scopa", "--iterations", "100"])])
+
+
+def a_trash_swap(seed: int = 0):
+    """A Trash state where the seat to move chooses between swapping a card for its jack and discarding it."""
+    game = GAMES["trash"]
+    s = game.start(4, {}, seed)
+    rule = HeuristicPlayer(seed)
+    while True:
+        (seat,) = game.to_move(s)
+        if kind_of(game.moves(s, seat)) == {"place", "discard"}:
+            return game, s, seat
+        game.apply(s, seat, rule.choose(game, s, seat))
+
+
+def test_the_partly_random_rule_takes_only_its_kind_of_decision_at_random_and_counts_what_it_met() -> None:
+    """`benchmarks.choices`: with Trash's swap taken at random the player sometimes discards (the rule of thumb
+    always swaps); with only the jack's spot at random it swaps like the rule."""
+    game, s, seat = a_trash_swap()
+    swap = frozenset({"place", "discard"})
+    met: Counter = Counter()
+    at_random = {PartlyRandom(swap, met, seed).choose(game, s, seat).kind for seed in range(20)}
+    assert at_random == {"place", "discard"} and met == {swap: 20}
+    by_rule = {PartlyRandom(frozenset({"place"}), Counter(), seed).choose(game, s, seat) for seed in range(20)}
+    assert by_rule == {HeuristicPlayer(0).choose(game, s, seat)} and next(iter(by_rule)).kind == "place"
+
+
+def test_the_rule_of_thumbs_line_is_the_strength_sections_heuristic_player_deal_for_deal() -> None:
+    """The baseline the choices are judged against is the same player on the same deals as the strength
+    section's heuristic player in the tested seat; every kind tried is compared on all the deals."""
+    thumb, rows = worth(None, "trash", 4, range(3, 6), "random")
+    for n in range(3, 6):
+        specs = [("heuristic",) if seat == n % 4 else ("random",) for seat in range(4)]
+        assert thumb[n] == play_match("trash", 4, n, specs, None)[0][n % 4]
+    assert {kind for kind, *_ in rows} >= {frozenset({"place"})}
+    assert all(paired.n == 3 and sorted(shares) == [3, 4, 5] for _, _, shares, paired in rows)
