@@ -491,10 +491,9 @@ def strength_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
         a = cells[key, "search/random"]
         randoms = cells[key, "random/random"]
         rand = randoms.share_on(a)
-        ratio = a.share / rand if rand else float("nan")
+        ratio = f"{a.share / rand:>5.2f}" if a.shares and rand else f"{'—':>5}"
         pairs[key] = [a.paired(randoms, 1.5)]
-        line = (f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand:>6.1%} "
-                f"{ratio:>5.2f} ")
+        line = f"{key:14} {a.players:>2} │ {len(a.shares):>4} {interval_text(a)} {rand:>6.1%} {ratio} "
         if heuristic:
             b = cells[key, "search/heuristic"]
             thumbs, alike = cells[key, "heuristic/random"], cells[key, "heuristic/heuristic"]
@@ -681,7 +680,7 @@ def speed_table(args) -> None:
           f"{'' if args.seconds is None else f' / {args.seconds} s'}; 'random' = a random player in the same seat\n")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sections", nargs="*", default=["speed"],
                     choices=["speed", "moves", "strength", "ceiling", "levels"],
@@ -720,7 +719,7 @@ def main() -> None:
                          "python -m benchmarks.compare")
     ap.add_argument("--sees", nargs="*", default=["all", "hands"], choices=["all", "hands"],
                     help="ceiling: what the clairvoyant search sees (every hand and the stock, or every hand)")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
 
     if "speed" in args.sections:
         speed_table(args)

@@ -13,6 +13,7 @@ from benchmarks.choices import PartlyRandom, kind_of, worth
 from benchmarks.compare import compared, load
 from benchmarks.compare import main as compare_main
 from benchmarks.engine import Cell, play_match, record_of, seats_for, wilson
+from benchmarks.engine import main as engine_main
 from benchmarks.pool import Mismatch, pooled, targets
 from games.ai.heuristic import HeuristicPlayer
 from games.registry import GAMES
@@ -227,3 +228,13 @@ def test_the_rule_of_thumbs_line_is_the_strength_sections_heuristic_player_deal_
         assert thumb[n] == play_match("trash", 4, n, specs, None)[0][n % 4]
     assert {kind for kind, *_ in rows} >= {frozenset({"place"})}
     assert all(paired.n == 3 and sorted(shares) == [3, 4, 5] for _, _, shares, paired in rows)
+
+
+def test_a_run_against_heuristic_players_only_leaves_the_random_columns_blank(capsys) -> None:
+    """`--against heuristic` plays no search match among random players, so there is no ratio to print
+    (it printed "nan")."""
+    engine_main(["--sections", "strength", "--only", "last_one", "--iterations", "2", "--matches", "2",
+                 "--baseline-matches", "2", "--against", "heuristic", "--workers", "1"])
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("last_one"))
+    n, search, _random_share, ratio, *_ = row.split("│")[1].split()
+    assert "nan" not in row and (n, search, ratio) == ("0", "—", "—")
