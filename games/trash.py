@@ -453,6 +453,13 @@ class Trash(Game[TrashState]):
     def hand_progress(self, s: TrashState) -> list[float]:
         return [-float(len(d)) for d in s.down]
 
+    def slip_moves(self, s, seat, move, moves):
+        """Leaving a jack where it lies rather than swapping the card in is a beginner's slip (the swap is the
+        one choice in Trash that sways a match); at a swap a slip is either move, elsewhere another spot."""
+        if move.kind == "place" and DISCARD in moves:
+            return moves
+        return super().slip_moves(s, seat, move, moves)
+
     def rollout_move(self, s, seat, moves, rng):
         """Take a fitting discard, swap a card for a jack, and put a jack on the spot whose
         rank has the fewest copies left to come (the most already face up in layouts)."""

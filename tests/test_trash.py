@@ -9,6 +9,7 @@ import pytest
 
 from games import cards as C
 from games import registry
+from games.ai.levels import LevelPlayer
 from games.engine import BadOption, Event, IllegalMove, Move
 from games.localize import render
 from games.trash import GAME, TrashState
@@ -552,6 +553,18 @@ def test_rollout_takes_a_fitting_discard_swaps_for_jacks_and_puts_a_jack_where_c
               stock=["JH"])
     GAME.apply(u, 0, "draw")
     assert GAME.rollout_move(u, 0, GAME.moves(u, 0), rng) == Move.of("place", 4), "two 4s are already face up"
+
+
+def test_a_weaker_computers_slip_may_leave_its_jack_in_place_rather_than_swap():
+    """Decision 2 makes the swap optional, and it is the choice that counts in Trash: a slipping computer
+    (easy or normal) sometimes declines it, where the rule of thumb always swaps; at a jack's spot it slips
+    to another face-down spot, never to a discard."""
+    t = table([SWAP, P1], stock=["3H"])
+    GAME.apply(t, 0, "draw")
+    slipping = LevelPlayer(blunders=1.0, iterations=50, seconds=None, seed=3)
+    assert {str(slipping.choose(GAME, t, 0)) for _ in range(40)} == {"place 3", "discard"}
+    GAME.apply(t, 0, "place 3")
+    assert {str(slipping.choose(GAME, t, 0)) for _ in range(40)} == {"place 4", "place 6"}
 
 
 def test_hand_progress_counts_the_face_down_cards_left():
