@@ -18,8 +18,9 @@ moves is near random).
 Where the luck of the deal outweighs most decisions (the shedding games), a table of four hides
 most of the difference between levels; head to head it shows. The measured figures, game by game
 and with the commands that made them, are in ``benchmarks/RESULTS.md``: the slips are what make a
-weaker level weaker in every game, and where a game has few real choices (Trash, Dingo, Newmarket)
-the levels play nearly alike. Strong beats easy head to head in ``tests/test_ai.py`` where cheap
+weaker level weaker in every game, and where a game has few real choices (Dingo, Newmarket) the levels
+play nearly alike. A game whose one choice that counts is of a sort of its own widens what a slip may
+be (Trash: declining a swap). Strong beats easy head to head in ``tests/test_ai.py`` where cheap
 enough to show.
 """
 
