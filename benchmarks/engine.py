@@ -48,6 +48,7 @@ import statistics
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -238,7 +239,8 @@ def heuristic_available() -> bool:
     return True
 
 
-def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: float | None, build=build_player):
+def play_match(key: str, players: int, n: int, specs: list[Spec], deadline: float | None,
+               build: Callable[[Spec, int], object] = build_player):
     """Match ``n`` (its deal is seeded by ``n``) with ``build(specs[seat], seed)`` playing each seat. Returns each
     seat's share of the win (ties split), its longest decision in seconds and its number of decisions;
     None when the deadline passed before the match ended, "stuck" when it did not end in MATCH_PLIES."""

@@ -445,7 +445,7 @@ def test_an_easy_computers_slip_is_a_poor_choice_of_the_right_sort_not_a_glitch(
 # hand's luck outweighs the gap where strong wins only 55-65 % of hands (over 12 deals at 60 playouts: Scopa
 # 16-7, Fan Tan 15-8, Last One 15-9, Big Two 13-11, Dou Dizhu 10-7; Crazy Eights 17-7 but 25 s; Oh Hell 30-23
 # over 60 at 150 playouts; Trash 66-54 over 60 at 100, where a slip that declines a swap costs whole matches
-more than first hands), or not at all (Newmarket 56-63 over 60 deals); Page
+# more than first hands), or not at all (Newmarket 56-63 over 60 deals); Page
 # One and Jack Change It, whose search is being reworked; I Doubt It, whose deals cost minutes.
 LEVEL_DUELS = [("thirteen", 2, 30, 100), ("stop_the_bus", 2, 150, 60)]
 
