@@ -42,6 +42,10 @@ Choices where the rules file leaves room (decisions in ``shared/rules/trash.md``
 * ``max_players`` (2–8, default 8) caps the table size.
 * The "same deal for races" per-hand seeding mentioned in the shared README is
   not used: the rules file does not ask for it.
+* Computer players [rec]: the rule of thumb takes a fitting discard, always swaps a
+  card in for a jack, and puts a jack on the spot whose rank has the most copies
+  already face up. A weaker level's slip may decline a swap (the one choice that
+  sways a match) or put a jack on another spot.
 """
 
 from __future__ import annotations
