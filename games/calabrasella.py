@@ -61,6 +61,7 @@ from games.engine import (
     placings_from,
 )
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
 
 T, N = texts("calabrasella")
@@ -541,7 +542,7 @@ class Calabrasella(Game[CalabrasellaState]):
             s.phase = "done"
             return events + [Event(self.outcome(s).summary)]
         s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     @staticmethod
     def _result_text(s: CalabrasellaState, points: Sequence[int], each: int, doubled: bool) -> Text:

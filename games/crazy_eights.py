@@ -65,7 +65,7 @@ from games.engine import (
     placings_from,
 )
 from games.options import Options, option
-from games.playout import imagined
+from games.playout import imagined, next_deal
 from games.text import Card, Seat, Seats, Text, text_from, texts
 
 T, N = texts("crazy_eights")
@@ -350,7 +350,7 @@ class CrazyEights(Game[CrazyEightsState]):
             events.append(Event(out.summary))
             return events
         s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     # -- what people see
     def _target_text(self, s: CrazyEightsState) -> Text:

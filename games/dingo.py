@@ -46,6 +46,7 @@ from games.common.phases import ACROSS, LEFT, RIGHT, Script, Step, pass_step
 from games.common.table import hand_zones, table_view
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import AndList, Card, Cards, Seat, Seats, Text, text_data, text_from, texts
 
 T, N = texts("dingo")
@@ -363,7 +364,7 @@ class Dingo(Game[DingoState]):
         games = self.options_of(s).games
         if s.hand_no < games:
             s.dealer = next_dealer(s.dealer, s.players)
-            return events + self._deal(s)
+            return events + next_deal(s, self._deal)
         s.winners = self._match_winners(s, games)
         s.over = True
         return events + [Event(self.outcome(s).summary)]

@@ -96,6 +96,7 @@ from games.engine import (
     placings_from,
 )
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import AndList, Cards, Seat, Seats, Text, text_data, text_from, texts
 
 T, N = texts("i_doubt_it")
@@ -614,7 +615,7 @@ class IDoubtIt(Game[IDoubtItState]):
             events.append(Event(self.outcome(s).summary))
             return events
         s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     # -- what people see
     def instruction(self, s: IDoubtItState, seat: int) -> Text:

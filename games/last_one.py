@@ -84,6 +84,7 @@ from games.common.table import card_to_play, hand_zones, table_view
 from games.common.window import PASS, answer, complete, open_window, pending, ranked, reaction_id
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, View, Zone, placings_from
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import Card, Seat, Seats, Text, text_data, text_from, texts
 
 T, N = texts("last_one")
@@ -595,7 +596,7 @@ class LastOne(Game[LastOneState]):
             return events
         s.out.sort()
         s.dealer = next_in(s.dealer, s.players, 1, s.out)
-        return events + self._begin(s)
+        return events + next_deal(s, self._begin)
 
     # -- what people see
     def _target(self, s: LastOneState) -> str:

@@ -52,6 +52,7 @@ from games.common.table import draws, hand_zones
 from games.common.tricks import power, tie_replay, top_rank_seats
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import AndList, Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
 
 T, N = texts("mattis")
@@ -354,7 +355,7 @@ class Mattis(Game[MattisState]):
             s.over = True
             return events + [Event(self.outcome(s).summary)]
         s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     # -- legality
     def to_move(self, s: MattisState) -> frozenset[int]:

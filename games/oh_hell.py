@@ -56,6 +56,7 @@ from games.engine import (
     reseeded,
 )
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import Card, Cards, Seat, Seats, Suit, Text, text_data, text_from, texts
 
 T, N = texts("oh_hell")
@@ -362,7 +363,7 @@ class OhHell(Game[OhHellState]):
                 events.append(Event(T("{seats} are tied on {n}: a one-card tie-break hand decides between them.",
                                       seats=Seats(tuple(leaders)), n=top)))
         s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     @staticmethod
     def _hand_detail(s: OhHellState, points: list[int]) -> Text:

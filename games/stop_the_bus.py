@@ -47,6 +47,7 @@ from games.common import brag
 from games.common.match import first_dealer
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import AndList, Card, Cards, Seat, Seats, Text, text_data, text_from, texts
 
 T, N = texts("stop_the_bus")
@@ -287,7 +288,7 @@ class StopTheBus(Game[StopTheBusState]):
                                         hand=s.hand_no, seats=names))
             events.append(Event(T("{seats} tie for the worst hand on their last tokens: nobody loses one, "
                                   "and the hand is dealt again.", seats=names)))
-            return events + self._deal(s)
+            return events + next_deal(s, self._deal)
         for i in losers:
             s.scores[i] -= 1
             if not s.scores[i]:
@@ -307,7 +308,7 @@ class StopTheBus(Game[StopTheBusState]):
             events.append(Event(self.outcome(s).summary))
             return events
         s.dealer = self._next_active(s, s.dealer)
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     # -- what people see
     def _name(self, s: StopTheBusState, cards: list[str]) -> Text | str:

@@ -58,6 +58,7 @@ from games.common.match import first_dealer, next_dealer, next_seat
 from games.common.stock import recycle
 from games.engine import BadOption, Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import AndList, Card, Seat, Seats, Text, text_data, text_from, texts
 
 T, N = texts("trash")
@@ -326,7 +327,7 @@ class Trash(Game[TrashState]):
         events.append(Event(N("{seat} will have {n} spot from now on.", "{seat} will have {n} spots from now on.",
                               size, seat=Seat(seat))))
         s.dealer = next_dealer(s.dealer, s.players)
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     # -- what people see
     def _hold_hint(self, s: TrashState, seat: int) -> Text:

@@ -45,6 +45,7 @@ from games.common.match import first_dealer, next_seat
 from games.common.tricks import beats, legal_play, scoring_cards_out, strength, winning_index
 from games.engine import Event, Game, Move, Outcome, PileView, SeatView, State, View, Zone, placings_from
 from games.options import Options, option
+from games.playout import next_deal
 from games.text import AndList, Card, Seat, Seats, Text, text_data, text_from, texts
 
 T, N = texts("trex")
@@ -453,7 +454,7 @@ class Trex(Game[TrexState]):
             s.owner = next_owner(s.owner, s.players, direction)
             events.append(Event(T("The kingdom passes to {seat}.", seat=Seat(s.owner))))
         s.dealer = s.owner
-        return events + self._deal(s)
+        return events + next_deal(s, self._deal)
 
     # -- what people see
     def instruction(self, s: TrexState, seat: int) -> Text:

@@ -15,6 +15,7 @@ from games.ai import search as search_module
 from games.ai.levels import LEVELS, LevelPlayer, make_level
 from games.ai.search import rank_rewards
 from games.cards import french_deck
+from games.playout import playouts
 from games.registry import GAMES
 from tests.climbing_states import round_state
 from tests.playthrough import hidden_from
@@ -54,6 +55,62 @@ def test_determinize_keeps_what_the_seat_sees_and_reshuffles_the_rest(key: str) 
         assert game.moves(d, seat) == game.moves(s, seat)
         changed |= [z.cards for z in game.zones(d)] != [z.cards for z in game.zones(s)]
     assert changed, "hidden cards were never redealt"
+
+
+# A deal that takes stakes (each seat's ante into the pot) lowers the standing the hand left
+ANTES = {"fan_tan", "newmarket"}
+# Their next deal is cheap, and the standing the playout scores reads the hand it clears (Pirate's ships,
+# Envite's tricks): they deal it in a playout too
+DEALT_IN_PLAYOUTS = {"envite", "pirate"}
+# Options for a match of several hands where a game's default is one hand
+SEVERAL_HANDS = {"crazy_eights": {"scoring": "penalty"}, "jack_change_it": {"scoring": "penalty"},
+                 "page_one": {"scoring": "penalty"}, "i_doubt_it": {"hands_to_win": 3}, "dingo": {"games": 3},
+                 "mattis": {"games": 3}, "pirate": {"match_wins": 3}}
+
+
+def hand_ends(game, players: int, options: dict, seed: int, wanted: int, max_moves: int = 4000) -> Iterator[tuple]:
+    """(the state before a random move that ends a hand and not the match, that move, its seat), up to
+    ``wanted`` of them in a random match from ``seed``."""
+    s = game.start(players, options, seed)
+    rng = random.Random(seed)
+    found = 0
+    for _ in range(max_moves):
+        if s.over or found == wanted:
+            return
+        seat = min(game.to_move(s))
+        moves = game.moves(s, seat)
+        move = moves[rng.randrange(len(moves))]
+        before = s.clone()
+        game.apply(s, seat, move)
+        if s.hand_no != before.hand_no and not s.over:
+            found += 1
+            yield before, move, seat
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_hand_that_ends_in_a_playout_is_scored_as_it_is_at_the_table_without_the_next_deal(key: str) -> None:
+    """The search stops a playout when its hand ends (games.playout.next_deal), so the next hand is
+    not dealt there: the playout must still see the hand over and the standing the hand left, which
+    the real deal changes at most by the antes it takes."""
+    game = GAMES[key]
+    checked = 0
+    for seed in range(3):
+        for before, move, seat in hand_ends(game, game.seats.start, SEVERAL_HANDS.get(key, {}), seed, wanted=2):
+            real = before.clone()
+            game.apply(real, seat, move)
+            with playouts():
+                game.apply(before, seat, move)
+            assert before.hand_no == real.hand_no and not before.over
+            if key not in DEALT_IN_PLAYOUTS:
+                assert [z.cards for z in game.zones(before)] != [z.cards for z in game.zones(real)], \
+                    "the playout dealt the next hand"
+            if key in ANTES:
+                assert all(a >= b for a, b in zip(game.standing(before), game.standing(real), strict=True))
+            else:
+                assert game.standing(before) == game.standing(real)
+            checked += 1
+    if key not in ("spider", "pirate"):     # a solitaire deals once; Pirate's match is one game by default
+        assert checked, "no random match ended a hand before the match"
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -32,6 +32,7 @@ from games.common.table import hand_zones, score_text
 from games.common.thumb import climb_pick
 from games.engine import Choice, Event, Move, Outcome, PileView, Prompt, SeatView, View, Zone, placings_from
 from games.options import Options
+from games.playout import next_deal
 from games.text import Seat, Seats, Text, text_from, texts
 
 T, N = texts("climb_game")
@@ -96,7 +97,7 @@ class ClimbGame(CardSelection):
             s.over = True
             return [Event(self.outcome(s).summary)]
         s.dealer = next_dealer(s.dealer, s.players)
-        return self._deal(s)
+        return next_deal(s, self._deal)
 
     # -- legality
     def refuse(self, s: ClimbState, seat: int, move: Move) -> Text | None:

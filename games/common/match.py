@@ -25,6 +25,7 @@ from typing import Literal, TypeVar
 
 from games.common.table import winners_text
 from games.engine import POINTS, Event, Outcome, State, placings_from
+from games.playout import next_deal
 from games.text import Seats, Text, texts
 
 T, N = texts("match")
@@ -145,7 +146,7 @@ class DealtMatch:
             events.append(Event(self.outcome(s).summary))  # type: ignore[attr-defined]
             return events
         s.dealer = self.pass_deal(s)
-        return events + self._deal(s)  # type: ignore[attr-defined]
+        return events + next_deal(s, self._deal)  # type: ignore[attr-defined]
 
 
 # --- chips and stakes (Fan Tan, Newmarket, ...) ------------------------------------------------
