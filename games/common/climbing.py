@@ -474,8 +474,9 @@ def plays(rules: Rules, hand: Iterable[str], table: Combo | None = None, must: s
         for kind, fixed in kinds:
             _gen_suited(rules, kind, groups, fixed, out, floor if fixed else -1)
     else:
+        floor = table.key[0] if table is not None and not rules.chops else -1
         for kind, fixed in kinds:
-            _gen_plain(rules, kind, groups, fixed, out)
+            _gen_plain(rules, kind, groups, fixed, out, floor if fixed else -1)
     if poker:
         _gen_poker(rules, groups, hand, out)
     if table is not None:
@@ -606,13 +607,15 @@ def _kicker_sets(relaxed: bool, rest: dict[int, list[str]], size: int, wanted: i
         yield tuple(c for r in pick for c in rest[r][:size])
 
 
-def _gen_plain(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int, out: list[Combo]) -> None:
-    """Dou Dizhu (suits never matter: one card set per play)."""
+def _gen_plain(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int, out: list[Combo],
+               floor: int = -1) -> None:
+    """Dou Dizhu (suits never matter: one card set per play). Plays whose rank (a run's top) is at
+    most ``floor`` (they could not beat the table) are left out."""
     power = rules.power.__getitem__
     if kind in (SINGLE, PAIR, TRIPLE, BOMB):
         m = {SINGLE: 1, PAIR: 2, TRIPLE: 3, BOMB: 4}[kind]
         for r, g in groups.items():
-            if len(g) >= m and (m == 1 or r < BLACK):
+            if len(g) >= m and (m == 1 or r < BLACK) and r > floor:
                 cards = tuple(g[:m])
                 out.append(Combo(kind, cards, (r,), cards))
         return
@@ -624,6 +627,8 @@ def _gen_plain(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int
     if kind in (STRAIGHT, PAIRS, PLANE):
         width = {STRAIGHT: 1, PAIRS: 2, PLANE: 3}[kind]
         for run in _run_windows(kind, rules, groups, width, fixed):
+            if run[-1] <= floor:
+                continue
             cards = tuple(c for r in run for c in groups[r][:width])
             out.append(Combo(kind, cards, (run[-1],), cards))
         return
@@ -632,7 +637,7 @@ def _gen_plain(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int
         size = 1 if kind in (TRIO1, QUAD1) else 2
         wanted = 1 if per == 3 else 2
         for r, g in groups.items():
-            if r >= BLACK or len(g) < per or (per == 4 and len(g) != 4):
+            if r >= BLACK or r <= floor or len(g) < per or (per == 4 and len(g) != 4):
                 continue
             main = tuple(g[:per])
             rest = {q: (h if q != r else h[per:]) for q, h in groups.items()}
@@ -646,6 +651,8 @@ def _gen_plain(rules: Rules, kind: str, groups: dict[int, list[str]], fixed: int
     if kind in (PLANE1, PLANE2):
         size = 1 if kind == PLANE1 else 2
         for run in _run_windows(kind, rules, groups, 3, fixed):
+            if run[-1] <= floor:
+                continue
             main = tuple(c for r in run for c in groups[r][:3])
             rest = {q: (h if q not in run else h[3:]) for q, h in groups.items()}
             rest = {q: h for q, h in rest.items() if h}
