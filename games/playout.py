@@ -34,9 +34,9 @@ def playouts() -> Iterator[None]:
 def next_deal(s: Any, deal: Callable[[Any], list[E]]) -> list[E]:
     """Deal the hand after one that is over and the match not: ``deal(s)``, which counts the hand
     in ``s.hand_no``. Inside `playouts` the hand is only counted: the search stops a playout at
-    its hand's end and scores it by the standing, which the deal does not change, so the cards
-    would be shuffled for nobody (a fifth to a third of the thinking time in Trash, Oh Hell!,
-    Newmarket or Stop the Bus). What is left is no state to play on."""
+    its hand's end and scores it by the standing the hand left (less, where the deal takes antes,
+    the next hand's stakes), so the cards would be shuffled for nobody (a fifth to a third of the
+    thinking time in Trash, Oh Hell!, Newmarket or Stop the Bus). What is left is no state to play on."""
     if imagined():
         s.hand_no += 1
         return []
