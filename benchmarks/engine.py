@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -385,10 +386,38 @@ class Cell:
         return min(step if self.sent else 2 * step, limit - self.sent)
 
 
-def play_cells(cells: list[Cell], workers: int, deadline: float | None, first: int = 0) -> None:
+class Record:
+    """The run's record (``--record``): every finished match's result, rewritten to the file as matches come
+    back (at most every ``every`` seconds) and once more at the end, so that a run stopped by hand or cut
+    off keeps what it played. No file: nothing is written."""
+
+    def __init__(self, path: str | None, argv: list[str], every: float = 30.0) -> None:
+        self.path, self.argv, self.every = path, argv, every
+        self.cells: list[Cell] = []
+        self.saved_at = 0.0
+
+    def track(self, cells: list[Cell]) -> None:
+        self.cells += [c for c in cells if not any(c is known for known in self.cells)]
+
+    def save(self, now: float | None = None, force: bool = False) -> None:
+        now = time.time() if now is None else now
+        if self.path is None or (not force and now - self.saved_at < self.every):
+            return
+        part = f"{self.path}.part"
+        with open(part, "w", encoding="utf-8") as out:
+            json.dump(record_of(self.cells, self.argv), out, indent=1)
+        os.replace(part, self.path)     # a reader never sees half a file
+        self.saved_at = now
+
+
+def play_cells(cells: list[Cell], workers: int, deadline: float | None, first: int = 0,
+               record: Record | None = None) -> None:
     """Play every cell's matches on ``workers`` processes, adding batches to 'auto' cells until
     their intervals are narrow enough, and print progress on stderr. Matches are numbered (their
-    deal and line-up) from ``first``, so a later run can add fresh deals to an earlier one's."""
+    deal and line-up) from ``first``, so a later run can add fresh deals to an earlier one's.
+    ``record`` gets every result as it comes back."""
+    if record is not None:
+        record.track(cells)
     # by its module's name, not __main__'s, so that workers find it however this file was started
     match = import_module("benchmarks.engine").play_match
     with ProcessPoolExecutor(workers) as pool:
@@ -420,6 +449,8 @@ def play_cells(cells: list[Cell], workers: int, deadline: float | None, first: i
                     cell.stuck += 1
                 elif result != "crashed":
                     cell.record(n, result)
+                    if record is not None:
+                        record.save()
                 if cell.report_due(time.time()):
                     cell.shown_at = time.time()
                     low, high = cell.interval()
@@ -469,16 +500,16 @@ def strength_cells(args, keys: list[str], heuristic: bool) -> dict[tuple[str, st
     return cells
 
 
-def strength_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
+def strength_table(args, keys: list[str], deadline: float | None, record: Record) -> list[Cell]:
     heuristic = heuristic_available()
     cells = strength_cells(args, keys, heuristic)
     # the baselines first: they are cheap, and a deadline should cut the search matches short, not them;
     # then the games whose matches take the fewest decisions, so that a deadline leaves the most rows
     searching = [c for c in cells.values() if c.specs[0][0] == "search"]
-    play_cells([c for c in cells.values() if c not in searching], args.workers, deadline, args.first)
+    play_cells([c for c in cells.values() if c not in searching], args.workers, deadline, args.first, record)
     length = {key: cells[key, "random/random"].decisions / max(1, len(cells[key, "random/random"].shares))
               for key in keys}
-    play_cells(sorted(searching, key=lambda c: length[c.key]), args.workers, deadline, args.first)
+    play_cells(sorted(searching, key=lambda c: length[c.key]), args.workers, deadline, args.first, record)
     budget = (f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
               + " per decision" + ("" if args.trust is None else f", trust in the rule of thumb {args.trust} SE"))
     print(f"strength: search player ({budget}) in the tested seat, rotating round the table; "
@@ -541,7 +572,7 @@ def print_left_out(cells) -> None:
     print(f"Crashed matches (an exception, left out): {', '.join(crashed) or 'none'}\n")
 
 
-def ceiling_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
+def ceiling_table(args, keys: list[str], deadline: float | None, record: Record) -> list[Cell]:
     """A clairvoyant search against random (or heuristic) players, next to such a player in its seat: how
     far above them any player can get (seeing everything), and how far reading the others' hands would take it."""
     wanted = None if args.matches == "auto" else int(args.matches)
@@ -556,8 +587,8 @@ def ceiling_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
                 cells[key, name] = Cell(key, players, [tested] + [(opponent,)] * (players - 1), frozenset({0}),
                                         count, args.half_width, args.max_matches, name)
     baselines = {f"{opponent}/{opponent}" for opponent in args.against}
-    play_cells([c for c in cells.values() if c.label in baselines], args.workers, deadline, args.first)
-    play_cells([c for c in cells.values() if c.label not in baselines], args.workers, deadline, args.first)
+    play_cells([c for c in cells.values() if c.label in baselines], args.workers, deadline, args.first, record)
+    play_cells([c for c in cells.values() if c.label not in baselines], args.workers, deadline, args.first, record)
     for opponent in args.against:
         factor, target, words = CEILING_TARGETS[opponent]
         print(f"ceiling: a clairvoyant search ({args.iterations} playouts) against {opponent} players, seeing every "
@@ -597,7 +628,7 @@ CEILING_TARGETS = {"random": (1.5, "≥1.5×", "1.5 × that player's share"),
 LEVEL_PAIRS = [("strong", "normal"), ("strong", "easy"), ("normal", "easy")]
 
 
-def levels_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
+def levels_table(args, keys: list[str], deadline: float | None, record: Record) -> list[Cell]:
     """Two strength levels sit alternately round the table (the line-up turning match by match);
     a level's fair share of the wins is its share of the seats."""
     wanted = None if args.matches == "auto" else int(args.matches)
@@ -610,7 +641,7 @@ def levels_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
             count = wanted if (high, low) in pairs else 0   # a pair left out by --pairs plays no match
             cells[key, high, low] = Cell(key, players, specs, frozenset(range(0, players, 2)), count,
                                          args.half_width, args.max_matches, f"{high} vs {low}")
-    play_cells(list(cells.values()), args.workers, deadline, args.first)
+    play_cells(list(cells.values()), args.workers, deadline, args.first, record)
     budget = f"{args.iterations} playouts" + ("" if args.seconds is None else f" / {args.seconds} s")
     shares = ", ".join(f"{k} {'no search' if v.slack + v.blunders >= 1 else f'{v.share:g}'}" for k, v in LEVELS.items())
     print(f"levels ({shares} of {budget}): the two levels of a "
@@ -632,16 +663,14 @@ def levels_table(args, keys: list[str], deadline: float | None) -> list[Cell]:
 def strength_sections(args) -> None:
     keys = args.only or sorted(GAMES)
     deadline = None if args.minutes is None else time.time() + 60 * args.minutes
-    played: list[Cell] = []
+    record = Record(args.record, sys.argv[1:])
     if "strength" in args.sections:
-        played += strength_table(args, keys, deadline)
+        strength_table(args, keys, deadline, record)
     if "ceiling" in args.sections:
-        played += ceiling_table(args, keys, deadline)
+        ceiling_table(args, keys, deadline, record)
     if "levels" in args.sections:
-        played += levels_table(args, keys, deadline)
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as out:
-            json.dump(record_of(played, sys.argv[1:]), out, indent=1)
+        levels_table(args, keys, deadline, record)
+    record.save(force=True)
 
 
 def record_of(cells: list[Cell], argv: list[str]) -> dict:
@@ -718,7 +747,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="levels: which pairs play (a pair left out plays no match)")
     ap.add_argument("--record", default=None, metavar="FILE",
                     help="strength, ceiling and levels: write every match's result to FILE (JSON), for "
-                         "python -m benchmarks.compare")
+                         "python -m benchmarks.compare; rewritten as matches finish, so a stopped run keeps them")
     ap.add_argument("--sees", nargs="*", default=["all", "hands"], choices=["all", "hands"],
                     help="ceiling: what the clairvoyant search sees (every hand and the stock, or every hand)")
     args = ap.parse_args(argv)

@@ -12,7 +12,7 @@ import pytest
 from benchmarks.choices import PartlyRandom, kind_of, worth
 from benchmarks.compare import compared, load
 from benchmarks.compare import main as compare_main
-from benchmarks.engine import Cell, play_match, record_of, seats_for, wilson
+from benchmarks.engine import Cell, Record, play_match, record_of, seats_for, wilson
 from benchmarks.engine import main as engine_main
 from benchmarks.pool import Mismatch, pooled, targets
 from games.ai.heuristic import HeuristicPlayer
@@ -148,6 +148,32 @@ def test_two_recorded_runs_compare_deal_by_deal(tmp_path, capsys) -> None:
     assert (old, new, diff.mean, better, worse) == (0.5, 1.0, 0.5, 2, 0)
     compare_main([str(tmp_path / "before.json"), str(tmp_path / "after.json")])
     assert "scopa search/random" in capsys.readouterr().out
+
+
+def test_a_record_is_rewritten_as_matches_finish_so_a_stopped_run_keeps_them(tmp_path) -> None:
+    """A run at the bot's budget takes an hour: its record file holds what finished at most ``every`` seconds
+    ago, not only what a run that reached its end wrote (a run stopped by hand lost every match)."""
+    path = tmp_path / "run.json"
+    cell = Cell("scopa", 2, [("random",), ("random",)], frozenset({0}), 3, label="random/random")
+    record = Record(str(path), ["--only", "scopa"], every=30)
+    record.track([cell])
+    cell.record(0, result_with(cell, 0, 1.0))
+    record.save(now=1000.0)
+    assert load(str(path)) == {"scopa random/random": {0: 1.0}}
+    cell.record(1, result_with(cell, 1, 0.0))
+    record.save(now=1010.0)                         # too soon: the file stays as it was
+    assert load(str(path)) == {"scopa random/random": {0: 1.0}}
+    record.save(now=1031.0)
+    assert load(str(path)) == {"scopa random/random": {0: 1.0, 1: 0.0}}
+    assert not (tmp_path / "run.json.part").exists()
+
+
+def test_a_levels_run_records_every_match_it_played(tmp_path) -> None:
+    path = tmp_path / "levels.json"
+    engine_main(["--sections", "levels", "--only", "last_one", "--players", "2", "--iterations", "20",
+                 "--pairs", "strong:easy", "--matches", "3", "--workers", "1", "--record", str(path)])
+    assert {line: sorted(shares) for line, shares in load(str(path)).items()} == {
+        "last_one strong vs easy": [0, 1, 2]}
 
 
 def test_a_slow_cell_reports_its_share_so_far_every_fifty_matches() -> None:
