@@ -1,4 +1,5 @@
-"""Pool recorded strength runs of the same line-ups on more deals and judge issue 19's targets over all of them.
+"""Pool recorded strength or levels runs of the same line-ups on more deals and judge issue 19's targets over
+all of them (for levels: whether the first level of each pair wins more than its share of the seats).
 
     python -m benchmarks.engine --sections strength --only page_one --iterations 1000 --matches 400 --record a.json
     python -m benchmarks.engine --sections strength --only page_one --iterations 1000 --first 400 --matches 400 \\
@@ -14,9 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
-from benchmarks.engine import Paired, paired_difference
+from benchmarks.engine import Paired, paired_difference, seats_for, wilson
 
 SETTINGS = ("--iterations", "--seconds", "--trust", "--players")
 TARGETS = (   # (label, search line, baseline line, weight of the baseline)
@@ -61,6 +63,23 @@ def targets(lines: dict[str, dict[int, float]]) -> list[tuple[str, str, float, P
     return rows
 
 
+def level_pairs(lines: dict[str, dict[int, float]], players: int | None
+                ) -> list[tuple[str, str, int, float, tuple[float, float], float]]:
+    """Per game and pair of levels ('<game> strong vs normal'): the matches, the first level's share of the wins
+    over all of them with its 95 % interval, and its fair share (its share of the seats: the two levels sit
+    alternately, the first one at seat 0)."""
+    rows = []
+    for line, shares in sorted(lines.items()):
+        game, label = line.split(" ", 1)
+        if " vs " not in label:
+            continue
+        seats = seats_for(game, players)
+        won = sum(shares.values())
+        rows.append((game, label, len(shares), won / len(shares), wilson(won, len(shares)),
+                     math.ceil(seats / 2) / seats))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("records", nargs="+", help="records written by python -m benchmarks.engine --record")
@@ -70,9 +89,21 @@ def main(argv: list[str] | None = None) -> None:
         with open(path, encoding="utf-8") as f:
             records.append(json.load(f))
     try:
-        rows = targets(pooled(records))
+        lines = pooled(records)
     except Mismatch as e:
         sys.exit(f"cannot pool these records: {e}")
+    rows = targets(lines)
+    players = settings(records[0]["argv"]).get("--players")
+    levels = level_pairs(lines, None if players is None else int(players))
+    if levels:
+        print(f"{'game':14} {'pair':18} {'n':>5} {'share':>23} {'fair':>5}")
+        for game, label, n, share, (low, high), fair in levels:
+            print(f"{game:14} {label:18} {n:>5} {share:>6.1%} [{low:>5.1%}, {high:>6.1%}]{'+' if low > fair else ' '} "
+                  f"{fair:>5.0%}")
+        print("\nshare: the first level's share of the matches won, with its 95 % Wilson interval; +: the whole "
+              "interval is above its fair share.\n")
+    if not rows:
+        return
     header = f"{'game':14} {'target':24} {'n':>5} {'search':>7} {'paired':>14} {'verdict':>7}"
     print(header)
     print("─" * len(header))

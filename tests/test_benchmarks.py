@@ -14,7 +14,7 @@ from benchmarks.compare import compared, load
 from benchmarks.compare import main as compare_main
 from benchmarks.engine import Cell, Record, play_match, record_of, seats_for, wilson
 from benchmarks.engine import main as engine_main
-from benchmarks.pool import Mismatch, pooled, targets
+from benchmarks.pool import Mismatch, level_pairs, pooled, targets
 from games.ai.heuristic import HeuristicPlayer
 from games.registry import GAMES
 
@@ -219,6 +219,22 @@ def test_runs_on_fresh_deals_pool_into_one_verdict_and_mismatched_runs_are_refus
         pooled([a, scopa_record(3, [0.0], [0.0], argv)])
     with pytest.raises(Mismatch, match="settings"):
         pooled([a, scopa_record(4, [1.0], [0.0], ["--only", "scopa", "--iterations", "100"])])
+
+
+def test_levels_runs_on_fresh_deals_pool_and_are_judged_against_the_share_of_the_seats() -> None:
+    """Two levels runs of Dou Dizhu (three seats, the first level holding two: fair share two thirds) pool into
+    one share over all their deals; 3 wins in 4 is not shown above two thirds, 59 in 75 is."""
+    argv = ["--sections", "levels", "--players", "2", "--iterations", "100"]
+
+    def run(first: int, wins: list[float]) -> dict:
+        return {"argv": argv, "cells": {"dou_dizhu strong vs normal": {str(first + i): w for i, w in enumerate(wins)}}}
+
+    ((game, pair, n, share, (low, _), fair),) = level_pairs(pooled([run(0, [1.0, 1.0, 0.0, 1.0])]), 2)
+    assert (game, pair, n, share, fair) == ("dou_dizhu", "strong vs normal", 4, 0.75, pytest.approx(2 / 3))
+    assert low < fair
+    ((*_, n, share, (low, _), fair),) = level_pairs(pooled([run(0, [1.0, 1.0, 0.0, 1.0] * 5),
+                                                           run(20, [1.0, 1.0, 1.0, 1.0, 0.0] * 11)]), 2)
+    assert (n, share) == (75, 59 / 75) and low > fair
 
 
 def a_trash_swap(seed: int = 0):
